@@ -510,6 +510,7 @@ impl Program {
             cost: &self.costs[idx],
             pooled: AtomicBool::new(false),
             claims: exec::Claims::default(),
+            seat_time: exec::SeatTime::default(),
         };
         let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
         let elapsed = start.elapsed();
@@ -591,13 +592,13 @@ impl Program {
             Engine::Jit => match block_part {
                 block_tier::Choice::Whole(code) => {
                     // Its first whole launches measured, for the veto (`jit/tiering.rs`).
-                    let watch = self.block.measures_whole(idx).then(|| block_tier::Stopwatch::start(self.workers));
+                    let watch = self.block.measures_whole(idx).then(|| block_tier::Stopwatch::start(l));
                     let r = block_tier::run(l, code);
                     if r.is_ok()
                         && let Some(w) = watch
                     {
                         let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
-                        self.block.record(&self.funcs, idx, w.work(blocks), blocks);
+                        self.block.record(&self.funcs, idx, w.work(l), blocks);
                     }
                     (r, Tier::Block)
                 }
@@ -640,7 +641,7 @@ impl Program {
         // before `pick`, which may compile per-thread code first.)
         let measured = self.block.measures(idx);
         let _running = measured.then(|| self.block.running(idx));
-        let watch = measured.then(|| block_tier::Stopwatch::start(self.workers));
+        let watch = measured.then(|| block_tier::Stopwatch::start(l));
         // A long launch moves up mid-launch: once the block tier's code is built (in the
         // background, while this launch runs), every block claimed after runs on it. (Not
         // judged on this launch: the next launch large enough to split is, `judge_block_tier`.)
@@ -662,7 +663,7 @@ impl Program {
             && let Some(w) = watch
         {
             let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
-            self.block.record_other(idx, w.work(blocks), blocks);
+            self.block.record_other(idx, w.work(l), blocks);
         }
         ran
     }
@@ -690,8 +691,9 @@ impl Program {
 
     /// Runs launch `l` of kernel `idx` while the block tier is judged for it (`code`, the
     /// veto of `jit/tiering.rs`): a slice of its first blocks on the block tier, as many after
-    /// them on the rung below, in process CPU time; the rest of the launch where the verdict
-    /// says (`block_tier::Cache::judge`). Returns the result and the tier of the last part.
+    /// them on the rung below, each in the CPU time of its seats (`block_tier::Stopwatch`); the
+    /// rest of the launch where the verdict says (`block_tier::Cache::judge`; the block tier
+    /// until there is one). Returns the result and the tier of the last part.
     fn judge_block_tier<'p>(
         &'p self,
         l: &mut exec::Launch<'p>,
@@ -702,21 +704,21 @@ impl Program {
         let n = jit::slice_blocks(blocks, self.workers);
         let m = n.min(blocks - n);
         l.units = 0..n;
-        let watch = block_tier::Stopwatch::start(self.workers);
+        let watch = block_tier::Stopwatch::start(l);
         let r = block_tier::run(l, code);
         // (A part whose block waited for a later block ran the rest of the grid too:
         // `exec::Claims::covered_end`.)
         if r.is_err() || l.claims.covered_end() >= blocks {
             return (r, Tier::Block);
         }
-        let tried = (watch.work(n), n);
+        let tried = (watch.work(l), n);
         l.units = n..n + m;
-        let watch = block_tier::Stopwatch::start(self.workers);
+        let watch = block_tier::Stopwatch::start(l);
         let below = self.run_below_block_tier(l, idx, None);
         if below.0.is_err() || l.claims.covered_end() >= blocks {
             return below;
         }
-        let keep = self.block.judge(&self.funcs, idx, tried, (watch.work(m), m));
+        let keep = self.block.judge(&self.funcs, idx, tried, (watch.work(l), m));
         l.units = n + m..blocks;
         match (keep, l.units.is_empty()) {
             (_, true) => below,

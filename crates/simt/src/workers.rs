@@ -19,6 +19,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::{Duration, Instant};
 
+/// The CPU time of the calling thread so far, if the system tells: what a worker spent on a
+/// launch, whatever else the process's other threads did meanwhile (`exec::SeatTime`).
+pub(crate) fn thread_cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable `timespec` that the call only writes.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    let secs = u64::try_from(ts.tv_sec).ok()?;
+    let nanos = u32::try_from(ts.tv_nsec).ok()?;
+    (r == 0).then(|| Duration::new(secs, nanos))
+}
+
 /// How long an idle helper watches for the next job before it parks: launches that follow
 /// each other closely (a sort's steps) then start without a wake-up through the kernel.
 const SPIN: Duration = Duration::from_micros(50);

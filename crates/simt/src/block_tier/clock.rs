@@ -1,40 +1,29 @@
-//! The measure of the block tier's choices: the process's CPU time (all its threads), the work
-//! a part of a launch did whatever else ran on the cores. Wall time, which counts the time
-//! other processes took the cores, made the choice flip between runs on a loaded machine.
+//! The measure of the block tier's choices: the CPU time the launch's own seats spent on a
+//! part of it (`exec::SeatTime`, each worker thread on its own clock), whatever else ran in
+//! the process or on the cores. Wall time counted the time other processes took the cores
+//! (the choice flipped between runs on a loaded machine); the process's CPU time counted its
+//! other threads (a background compile, a test beside it: kernels left the block tier "for
+//! good" in CI).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// A start of a measurement.
+use crate::exec::Launch;
+
+/// A start of a measurement of a launch's work.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Stopwatch {
-    cpu: Option<Duration>,
-    wall: Instant,
-    workers: u32,
-}
-
-/// The process's CPU time so far, if the system tells.
-fn process_cpu_time() -> Option<Duration> {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `ts` is a valid, writable `timespec` that the call only writes.
-    let r = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    (r == 0).then(|| Duration::new(u64::try_from(ts.tv_sec).unwrap_or(0), u32::try_from(ts.tv_nsec).unwrap_or(0)))
+    from: Duration,
 }
 
 impl Stopwatch {
-    /// Starts measuring a part of a launch that runs on `workers` workers.
-    pub(crate) fn start(workers: u32) -> Stopwatch {
-        Stopwatch { cpu: process_cpu_time(), wall: Instant::now(), workers }
+    /// Starts measuring the parts of launch `l` that run from now on.
+    pub(crate) fn start(l: &mut Launch<'_>) -> Stopwatch {
+        l.seat_time.measure();
+        Stopwatch { from: l.seat_time.total() }
     }
 
-    /// The work done since the start by a part of `blocks` blocks: the CPU time spent, else
-    /// (no CPU clock) the wall time times the workers it kept busy.
-    pub(crate) fn work(&self, blocks: u64) -> Duration {
-        match (self.cpu, process_cpu_time()) {
-            (Some(a), Some(b)) => b.saturating_sub(a),
-            _ => {
-                let busy = self.workers.max(1).min(u32::try_from(blocks.max(1)).unwrap_or(u32::MAX));
-                self.wall.elapsed().saturating_mul(busy)
-            }
-        }
+    /// The work launch `l`'s seats did since the start (parts of it that have returned).
+    pub(crate) fn work(&self, l: &Launch<'_>) -> Duration {
+        l.seat_time.total().saturating_sub(self.from)
     }
 }

@@ -9,7 +9,7 @@
 //! - `compiler.rs`: finding the compiler, compiling, the on-disk cache;
 //! - `load.rs`: `dlopen`;
 //! - `run.rs`: running blocks, faults;
-//! - `clock.rs`: the measure of its choices (the process's CPU time).
+//! - `clock.rs`: the measure of its choices (the CPU time of the launch's own seats).
 //!
 //! A kernel compiles for the block shape of the launch that builds it (the lane phase's
 //! groups: `emit::Grouping`; launches of other shapes run it too, maybe slower).
@@ -144,17 +144,24 @@ struct Measured {
     /// block tier include its own first runs and background compiles, their least does not.
     other_ns: AtomicU64,
     other_best: AtomicU64,
-    /// Worker time (ns), blocks and launches of its first [`WHOLE_JUDGED`] whole launches
-    /// (`Cache::record`).
+    /// Worker time (ns), blocks and launches of its first whole launches, until judged
+    /// (`Cache::record`), and whether they have been.
     ns: AtomicU64,
     blocks: AtomicU64,
     launches: AtomicU64,
+    whole_judged: AtomicBool,
+    /// Worker time (ns) and blocks of its slices on the block tier and of the parts beside
+    /// them on the rung below, and how many launches ran them, until judged (`Cache::judge`).
+    slice: [AtomicU64; 2],
+    beside: [AtomicU64; 2],
+    slices: AtomicU64,
     /// The block tier cannot run the kernel (its build failed, or its code runs one thread
     /// at a time).
     lost: AtomicBool,
-    /// A launch judges it (`Choice::Try`), or has: the verdict is `lost` or `kept`.
+    /// A launch judges it (`Choice::Try`), or has: the verdict is `lost` or `kept` (neither
+    /// yet after a slice too small to tell: a later launch judges again).
     judging: AtomicBool,
-    /// Its slice was not far behind the rung below (`jit::keeps_block_tier`): it runs every
+    /// Its slices were not far behind the rung below (`jit::keeps_block_tier`): it runs every
     /// launch.
     kept: AtomicBool,
     /// Its build has begun (in the background).
@@ -180,16 +187,19 @@ pub(crate) enum Choice<'a> {
     /// Nothing: the tiers below run it.
     Off,
     /// It runs the first `jit::slice_blocks` blocks, the rung below as many after them, and
-    /// `Cache::judge` decides from the two where the rest of the launch and every later
-    /// launch run.
+    /// `Cache::judge` decides from the two (with the kernel's earlier slices) where the rest
+    /// of the launch and every later launch run.
     Try(&'a BlockCode),
     /// It runs the whole launch.
     Whole(&'a BlockCode),
 }
 
 /// Whole launches on the block tier whose CPU time per block is compared, once, with the
-/// launches below it before its build (`Cache::record`: the second half of the veto).
+/// launches below it before its build (`Cache::record`: the second half of the veto): the
+/// first three, and more while they add up to less than `jit::JUDGED_WORK`, up to
+/// [`WHOLE_MOST`] (then too little work to tell keeps the block tier).
 const WHOLE_JUDGED: u64 = 3;
+const WHOLE_MOST: u64 = 64;
 
 /// One background compile at a time: they share the cores with launches.
 static BACKGROUND: Mutex<()> = Mutex::new(());
@@ -278,7 +288,10 @@ impl Cache {
 
     /// Kernel `idx`'s slice of `tried` blocks on the block tier took `tried_work` of CPU time
     /// (`Stopwatch::work`) and the `below` blocks after it on the rung below `below_work`:
-    /// whether the block tier keeps the kernel, for good (`jit::keeps_block_tier`).
+    /// whether the rest of the launch runs on the block tier. Added to the kernel's earlier
+    /// slices, they decide for good (`jit::keeps_block_tier`); too little work to tell is no
+    /// verdict (the block tier runs the rest; a later launch is judged again), up to
+    /// `jit::JUDGED_LAUNCHES` slices, then the block tier is kept.
     pub(crate) fn judge(
         &self,
         funcs: &[Result<Func, LoadError>],
@@ -287,16 +300,37 @@ impl Cache {
         (below_work, below): (Duration, u64),
     ) -> bool {
         let Some(t) = self.times.get(idx) else { return false };
-        let keep = crate::jit::keeps_block_tier((tried_work, tried), (below_work, below));
+        // (One launch judges at a time: `judging`.)
+        let add = |sum: &[AtomicU64; 2], work: Duration, blocks: u64| {
+            let ns = sum[0].fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+            let n = sum[1].fetch_add(blocks, Ordering::Relaxed);
+            (work.saturating_add(Duration::from_nanos(ns)), n.saturating_add(blocks))
+        };
+        let (tried, below) = (add(&t.slice, tried_work, tried), add(&t.beside, below_work, below));
+        let slices = t.slices.fetch_add(1, Ordering::Relaxed) + 1;
+        let verdict = crate::jit::keeps_block_tier(tried, below);
+        let name = || funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
+        let per = |(w, n): (Duration, u64)| w.as_nanos() as f64 / n.max(1) as f64;
+        if verdict.is_none() && slices < crate::jit::JUDGED_LAUNCHES {
+            if trace() {
+                eprintln!(
+                    "tier: `{}` is not judged yet: its slices took {} us on the block tier, too little to tell",
+                    name(),
+                    tried.0.as_micros()
+                );
+            }
+            t.judging.store(false, Ordering::Relaxed);
+            return true;
+        }
+        let keep = verdict.unwrap_or(true);
         if trace() {
-            let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
-            let per = |w: Duration, n: u64| w.as_nanos() as f64 / n.max(1) as f64;
             eprintln!(
-                "tier: `{name}` {} the block tier: its slice took {:.2}x the CPU time per block of the rung below \
+                "tier: `{}` {} the block tier: its slices took {:.2}x the CPU time per block of the rung below \
                  ({} us in all)",
+                name(),
                 if keep { "keeps" } else { "leaves" },
-                per(tried_work, tried) / per(below_work, below).max(1.0),
-                tried_work.as_micros()
+                per(tried) / per(below).max(1.0),
+                tried.0.as_micros()
             );
         }
         if keep { &t.kept } else { &t.lost }.store(true, Ordering::Relaxed);
@@ -341,31 +375,39 @@ impl Cache {
     }
 
     /// Whether kernel `idx`'s next whole launch on the block tier is measured (one of its
-    /// first [`WHOLE_JUDGED`]).
+    /// first, until judged: [`WHOLE_JUDGED`]).
     pub(crate) fn measures_whole(&self, idx: usize) -> bool {
-        self.times.get(idx).is_some_and(|t| t.launches.load(Ordering::Relaxed) < WHOLE_JUDGED)
+        self.times
+            .get(idx)
+            .is_some_and(|t| !t.whole_judged.load(Ordering::Relaxed) && t.launches.load(Ordering::Relaxed) < WHOLE_MOST)
     }
 
     /// A whole launch of kernel `idx` of `blocks` blocks ran on the block tier with work
-    /// `work`. After [`WHOLE_JUDGED`] of them, once: the block tier is left for good when
-    /// they took `jit::FAR` times the CPU time per block of the least of the launches below
-    /// it before its build, or more (`jit::keeps_block_tier`): a slice of a launch's first blocks
-    /// need not be like the whole (a BFS level's first blocks, a sparse matrix's first rows).
+    /// `work`. From the [`WHOLE_JUDGED`]th on, until judged: the block tier is left for good
+    /// when they took `jit::FAR` times the CPU time per block of the least of the launches
+    /// below it before its build, or more (`jit::keeps_block_tier`): a slice of a launch's
+    /// first blocks need not be like the whole (a BFS level's first blocks, a sparse matrix's
+    /// first rows).
     pub(crate) fn record(&self, funcs: &[Result<Func, LoadError>], idx: usize, work: Duration, blocks: u64) {
         let Some(t) = self.times.get(idx) else { return };
         t.ns.fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
         t.blocks.fetch_add(blocks, Ordering::Relaxed);
-        if t.launches.fetch_add(1, Ordering::Relaxed) + 1 != WHOLE_JUDGED {
+        let launches = t.launches.fetch_add(1, Ordering::Relaxed) + 1;
+        if launches < WHOLE_JUDGED || t.whole_judged.load(Ordering::Relaxed) {
             return;
         }
         let mine = (Duration::from_nanos(t.ns.load(Ordering::Relaxed)), t.blocks.load(Ordering::Relaxed));
         let best = t.other_best.load(Ordering::Relaxed);
         let below = (Duration::from_nanos(best), 1);
-        if best == 0 || crate::jit::keeps_block_tier(mine, below) {
-            return;
+        let verdict = if best == 0 { Some(true) } else { crate::jit::keeps_block_tier(mine, below) };
+        match verdict {
+            // Too little work to tell: later launches add to it.
+            None if launches < WHOLE_MOST => return,
+            Some(false) => t.lost.store(true, Ordering::Relaxed),
+            _ => {}
         }
-        t.lost.store(true, Ordering::Relaxed);
-        if trace() {
+        t.whole_judged.store(true, Ordering::Relaxed);
+        if verdict == Some(false) && trace() {
             let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
             let per = |(w, n): (Duration, u64)| w.as_nanos() as f64 / n.max(1) as f64;
             eprintln!(
@@ -524,6 +566,60 @@ mod tests {
         for _ in 0..100 {
             assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
         }
+    }
+
+    #[test]
+    fn slices_too_small_to_tell_add_up_over_later_launches() {
+        // 1 ms on the block tier beside 0.2 ms below (5x): under `jit::JUDGED_WORK`, no
+        // verdict; the rest of the launch runs on the block tier, a later launch is judged.
+        let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(c.judge(&p.funcs, 0, (ms(1), 7), (us(200), 7)), "the rest on the block tier");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged again");
+        // 2 ms in all, 5x: left.
+        assert!(!c.judge(&p.funcs, 0, (ms(1), 7), (us(200), 7)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
+        // Slices that never add up to `jit::JUDGED_WORK` keep the block tier after
+        // `jit::JUDGED_LAUNCHES` launches.
+        let (p, c) = compiled();
+        for _ in 0..crate::jit::JUDGED_LAUNCHES {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+            assert!(c.judge(&p.funcs, 0, (us(10), 7), (us(1), 7)));
+        }
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "kept");
+    }
+
+    #[test]
+    fn whole_launches_too_small_to_tell_add_up_until_they_tell() {
+        // 0.5 ms a block below it (`compiled`); whole launches of one block in 0.5 ms (1x):
+        // measured past the first three, until 2 ms in all, then kept.
+        let (p, c) = compiled();
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
+        for _ in 0..3 {
+            assert!(c.measures_whole(0));
+            c.record(&p.funcs, 0, us(500), 1);
+        }
+        assert!(c.measures_whole(0), "1.5 ms in all: too little to tell");
+        c.record(&p.funcs, 0, us(500), 1);
+        assert!(!c.measures_whole(0), "2 ms: judged");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "1x: kept");
+        // The least below 0.1 ms a block; whole launches of one block in 0.4 ms (4x): left
+        // once they add up to 2 ms.
+        let (p, c) = compiled();
+        c.record_other(0, us(100), 1);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
+        for _ in 0..4 {
+            c.record(&p.funcs, 0, us(400), 1);
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "not judged yet");
+        }
+        c.record(&p.funcs, 0, us(400), 1);
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
+    }
+
+    const fn us(n: u64) -> Duration {
+        Duration::from_micros(n)
     }
 
     #[test]

@@ -60,6 +60,8 @@ pub(crate) struct Launch<'a> {
     /// The units of the run in progress not started yet, and the threads started for them
     /// (`spill.rs`).
     pub claims: spill::Claims,
+    /// The CPU time its seats spent, once measured (`seat_time.rs`: the block tier's veto).
+    pub seat_time: super::SeatTime,
 }
 
 /// A kernel's measured cost: the time its launches took per block on one worker, so that a
@@ -185,13 +187,16 @@ pub(crate) fn run_grid<S: WorkerState>(
         true
     };
     // Each seat starts from the state its thread kept from its previous launch (`kept.rs`).
+    // (Its CPU time counted for the launch, when measured: `seat_time.rs`.)
     let seat = |worker: u32, claim: Claim| {
-        spill::in_seat(|| {
-            let mut pool = kept::take::<S>();
-            let done = run_blocks(&mut pool, worker, claim);
-            finish(&pool);
-            kept::keep(pool);
-            done
+        l.seat_time.seat(|| {
+            spill::in_seat(|| {
+                let mut pool = kept::take::<S>();
+                let done = run_blocks(&mut pool, worker, claim);
+                finish(&pool);
+                kept::keep(pool);
+                done
+            })
         })
     };
     // A worker of a plain launch may join the cores its blocks share with the threads a spill

@@ -5,7 +5,7 @@
 //! (`scheduler`), a warp's state and operands (`warp`, `special_registers`), memory access
 //! (`memory`), calls (`calls`), built-in functions (`builtins`), mbarriers (`mbarrier`),
 //! faults (`fault`), worker state kept between launches (`kept`), blocks that wait for blocks
-//! not started (`spill`), and the instruction loop (`dispatch`), which hands each instruction to
+//! not started (`spill`), the CPU time of a launch's seats (`seat_time`), and the instruction loop (`dispatch`), which hands each instruction to
 //! its family's module: lane arithmetic (`arith`), memory instructions (`load_store`),
 //! control flow (`control`), warp collectives and barriers (`collective`, `converge`),
 //! textures (`tex`), matrix operations (`mma`), clusters (`cluster`).
@@ -44,6 +44,7 @@ mod mbarrier;
 mod memory;
 mod mma;
 mod scheduler;
+mod seat_time;
 mod special_registers;
 mod spill;
 mod tex;
@@ -67,6 +68,7 @@ pub(crate) use grid::{KernelCost, Launch, kernel, run, run_grid, yield_point};
 pub(crate) use kept::WorkerState;
 pub(crate) use memory::{AtomicMemory, Target, aligned, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};
+pub(crate) use seat_time::SeatTime;
 pub use special_registers::CLOCK_RATE_KHZ;
 pub(crate) use spill::Claims;
 pub(crate) use tex::{

@@ -43,7 +43,7 @@ pub(crate) mod tex;
 mod tiering;
 mod unequal;
 use tiering::LastTier;
-pub(crate) use tiering::{keeps_block_tier, slice_blocks, trace};
+pub(crate) use tiering::{JUDGED_LAUNCHES, keeps_block_tier, slice_blocks, trace};
 pub(crate) use unequal::per_thread_lists;
 pub(crate) mod warp;
 

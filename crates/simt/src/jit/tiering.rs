@@ -27,14 +27,17 @@
 //! yet see what decides (how many of a block's 16-lane groups' lanes have work: the block
 //! tier runs them under masks, the per-thread JIT skips a thread with nothing to do). The
 //! first launch that finds the block tier's code built and can be split runs
-//! [`slice_blocks`] on it and as many after them on the rung below, in process CPU time
-//! (`block_tier::Stopwatch`), once per kernel; and its first three whole launches are
-//! compared, once, with the least CPU time per block of a launch below it before its build
-//! (a launch's first blocks need not be like the whole). The block tier is left for good only
-//! when it took [`FAR`] times as long or more, over at least [`JUDGED_WORK`], and kept for
-//! good otherwise. A busy core does not make one part 2.5 times another's CPU time (the old
-//! rule's flips came from 1.0-1.4x differences), and a part too small to measure keeps the
-//! rule.
+//! [`slice_blocks`] on it and as many after them on the rung below, once per kernel; and its
+//! first three whole launches are compared, once, with the least CPU time per block of a
+//! launch below it before its build (a launch's first blocks need not be like the whole).
+//! What is compared is the launch's own work: the CPU time of the seats that ran each part,
+//! each on its thread's clock (`block_tier::Stopwatch`, `exec::SeatTime`), which neither
+//! other threads of the process (a background compile, a test beside it) nor other processes
+//! add to. The block tier is left for good only when it took [`FAR`] times as long or more,
+//! over at least [`JUDGED_WORK`], and kept for good otherwise; parts under [`JUDGED_WORK`]
+//! are no verdict: those of later launches add to them (up to [`JUDGED_LAUNCHES`] slices; too
+//! little work in all keeps the rule). A busy core does not make one part 2.5 times another's
+//! CPU time (the old rule's flips came from 1.0-1.4x differences).
 //!
 //! Before, the tiers were tried on slices of launches and kept by process CPU time; on a
 //! loaded machine (and on 16 cores, where one worker's slice was measured beside 15 others')
@@ -61,10 +64,15 @@ pub(crate) fn trace() -> bool {
 /// for the block tier to be left.
 pub(crate) const FAR: f64 = 2.5;
 
-/// The least CPU time a block-tier slice is judged on: below it, first-run costs (code pages,
-/// frames) weigh more than the blocks (a scan's `add_offsets`, 0.4 us a block, measured 4x
-/// "slower" on a slice of a few blocks).
+/// The least CPU time of the block tier's part that gives a verdict: below it, first-run
+/// costs (code pages, frames) weigh more than the blocks (a scan's `add_offsets`, 0.4 us a
+/// block, measured 4x "slower" on a slice of a few blocks). Parts add up over launches until
+/// they reach it (`block_tier::Cache::judge`, `record`).
 pub(crate) const JUDGED_WORK: Duration = Duration::from_millis(2);
+
+/// The launches whose slices add up to a verdict, at most: a kernel whose slices of that many
+/// launches take less than [`JUDGED_WORK`] in all keeps the block tier (the ladder's rule).
+pub(crate) const JUDGED_LAUNCHES: u64 = 8;
 
 /// The blocks (from the first) of a launch of `blocks` blocks on `workers` workers that run
 /// on the block tier while it is judged: one in 16, at least one per worker; all of them
@@ -73,14 +81,15 @@ pub(crate) fn slice_blocks(blocks: u64, workers: u32) -> u64 {
     blocks.div_ceil(16).max(u64::from(workers)).min(blocks)
 }
 
-/// Whether the block tier keeps a kernel whose slice of `tried.1` blocks took `tried.0` of
-/// CPU time and the next `below.1` blocks on the rung below `below.0`.
-pub(crate) fn keeps_block_tier(tried: (Duration, u64), below: (Duration, u64)) -> bool {
+/// Whether the block tier keeps a kernel whose `tried.1` blocks on it took `tried.0` of the
+/// launch's CPU time and `below.1` blocks on the rung below `below.0`; `None` (no verdict)
+/// while the block tier's part is under [`JUDGED_WORK`].
+pub(crate) fn keeps_block_tier(tried: (Duration, u64), below: (Duration, u64)) -> Option<bool> {
     if tried.0 < JUDGED_WORK {
-        return true;
+        return None;
     }
     let per = |(work, n): (Duration, u64)| work.as_nanos() as f64 / n.max(1) as f64;
-    per(tried) < FAR * per(below).max(1.0)
+    Some(per(tried) < FAR * per(below).max(1.0))
 }
 
 /// The tier a kernel's latest launch ran on, so that `CUPRITE_TIER_TRACE` says when it moves
@@ -122,11 +131,11 @@ mod tests {
 
     #[test]
     fn the_block_tier_is_left_only_far_behind() {
-        assert!(keeps_block_tier((ms(20), 10), (ms(100), 10)), "faster");
-        assert!(keeps_block_tier((ms(20), 10), (ms(10), 10)), "2x: a busy core could do that");
-        assert!(!keeps_block_tier((ms(36), 10), (ms(10), 10)), "3.6x: bfs's expand");
-        assert!(keeps_block_tier((us(1900), 10), (us(100), 10)), "19x of too little to tell");
-        assert!(!keeps_block_tier((ms(3), 1), (Duration::ZERO, 1)), "nothing below measured");
+        assert_eq!(keeps_block_tier((ms(20), 10), (ms(100), 10)), Some(true), "faster");
+        assert_eq!(keeps_block_tier((ms(20), 10), (ms(10), 10)), Some(true), "2x: a busy core could do that");
+        assert_eq!(keeps_block_tier((ms(36), 10), (ms(10), 10)), Some(false), "3.6x: bfs's expand");
+        assert_eq!(keeps_block_tier((us(1900), 10), (us(100), 10)), None, "19x of too little to tell");
+        assert_eq!(keeps_block_tier((ms(3), 1), (Duration::ZERO, 1)), Some(false), "nothing below measured");
     }
 
     const fn us(n: u64) -> Duration {
