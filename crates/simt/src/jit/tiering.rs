@@ -28,8 +28,9 @@
 //! tier runs them under masks, the per-thread JIT skips a thread with nothing to do). The
 //! first launch that finds the block tier's code built and can be split runs
 //! [`slice_blocks`] on it and as many after them on the rung below, once per kernel; and its
-//! first three whole launches are compared, once, with the least CPU time per block of a
-//! launch below it before its build (a launch's first blocks need not be like the whole).
+//! first whole launches (three, or more until they reach [`JUDGED_WORK`]) are compared, once,
+//! with the least CPU time per block of a launch below it before its build (a launch's first
+//! blocks need not be like the whole).
 //! What is compared is the launch's own work: the CPU time of the seats that ran each part,
 //! each on its thread's clock (`block_tier::Stopwatch`, `exec::SeatTime`), which neither
 //! other threads of the process (a background compile, a test beside it) nor other processes
