@@ -2,7 +2,66 @@
 //! each group of lanes with the same member mask on its own.
 
 use super::*;
+use crate::ir::operands::{CollectiveIn, CollectiveOut};
 use crate::ir::*;
+
+/// The results of a warp collective ([`perform`]): the values of its destinations, by role.
+#[derive(Debug, Default)]
+pub(crate) struct Results {
+    d: Option<[u64; 32]>,
+    p: Option<[u64; 32]>,
+}
+
+impl Results {
+    /// Calls `f` with each destination the operation writes and its lanes' values.
+    pub(crate) fn each(&self, mut f: impl FnMut(CollectiveOut, &[u64; 32])) {
+        if let Some(v) = &self.d {
+            f(CollectiveOut::D, v);
+        }
+        if let Some(v) = &self.p {
+            f(CollectiveOut::P, v);
+        }
+    }
+}
+
+/// The warp collective `op` over the lanes `group`, the one rule every engine performs a
+/// collective by: `operand(role)` gives every lane's value of a source (0 where the lane has
+/// none); the results go to each lane's destinations of that role (the group's lanes only).
+/// Each lane's operands and destinations may be those of its own instruction (lanes of a
+/// diverged warp meet at instructions of one kind: `exec/converge.rs`; threads run one at a
+/// time meet at their own pcs: `jit::warp_collectives`); the kind (mode, reduction, width) is
+/// `op`'s. `activemask` gives `group`. `bar.warp.sync` and the operations that are no
+/// collective move nothing.
+pub(crate) fn perform(op: &Op, group: u32, operand: impl Fn(CollectiveIn) -> [u64; 32]) -> Results {
+    use CollectiveIn::*;
+    let (mut r, mut q) = ([0u64; 32], [0u64; 32]);
+    match *op {
+        Op::Shfl { mode, .. } => {
+            shfl_lanes(mode, &operand(A), &operand(B), &operand(C), group, &mut r, &mut q);
+            Results { d: Some(r), p: Some(q) }
+        }
+        Op::Vote { mode, .. } => {
+            let (mut a, neg) = (operand(A), operand(Neg));
+            a.iter_mut().zip(neg).for_each(|(v, n)| *v ^= n & 1);
+            vote_lanes(mode, &a, &operand(Mask), group, &mut r);
+            Results { d: Some(r), p: None }
+        }
+        Op::Activemask { .. } => Results { d: Some([u64::from(group); 32]), p: None },
+        Op::Redux { op, signed, .. } => {
+            redux_lanes(op, signed, &operand(A), &operand(Mask), group, &mut r);
+            Results { d: Some(r), p: None }
+        }
+        Op::Match { all, w, .. } => {
+            match_lanes(all, w, &operand(A), &operand(Mask), group, &mut r);
+            Results { d: Some(r), p: Some(r.map(|v| u64::from(v != 0))) }
+        }
+        Op::Elect { .. } => {
+            elect_lanes(&operand(Mask), group, &mut r, &mut q);
+            Results { d: Some(r), p: Some(q) }
+        }
+        Op::WarpSync { .. } | non_collective_ops!() => Results::default(),
+    }
+}
 
 /// `elect.sync`: per group of executing lanes with the same member mask (`a`), the lowest
 /// executing lane of the mask is elected: its id into `r`, whether this lane is it into `c`.
