@@ -234,10 +234,9 @@ mod tests {
         regs[0] = std::array::from_fn(|l| 100 + l as u64);
         regs[1] = std::array::from_fn(|l| 200 + l as u64);
         run(&ops, u32::MAX, &mut regs);
-        for l in 0..32 {
-            let (d, p) = if l % 2 == 0 { (2, 4) } else { (3, 5) };
-            assert_eq!((regs[d][l], regs[p][l]), (231, 1), "lane {l}");
-        }
+        let got: Vec<(u64, u64)> =
+            (0..32).map(|l| if l % 2 == 0 { (regs[2][l], regs[4][l]) } else { (regs[3][l], regs[5][l]) }).collect();
+        assert_eq!(got, [(231, 1); 32]);
     }
 
     #[test]
