@@ -220,7 +220,10 @@ pub struct DeviceProp {
 
 /// The number of CPU cores simt uses (= `multiProcessorCount`).
 pub fn cores() -> i32 {
-    std::thread::available_parallelism().map_or(1, |n| n.get() as i32)
+    // (Read once: asking the OS, cgroup files included, costs more than a small launch, which
+    // asks for its resident blocks.)
+    static CORES: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get() as i32))
 }
 
 /// The device's memory size: the host's physical memory (from `/proc/meminfo`), else 80 GiB.

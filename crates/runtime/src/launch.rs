@@ -324,6 +324,10 @@ impl KernelRun {
         opts: simt::LaunchOptions,
     ) -> KernelRun {
         let (module, name, id) = (f.module.clone(), f.name.clone(), f.kernel_id());
+        // The blocks a GPU holds at once, as many as a cooperative launch may have: a block
+        // that waits for blocks not started starts threads for at most these.
+        let resident_blocks = opts.resident_blocks.or_else(|| max_cooperative_blocks(f, block, dynamic_shared).ok());
+        let opts = simt::LaunchOptions { resident_blocks, ..opts };
         KernelRun { module, name, id, grid, block, dynamic_shared, params, opts }
     }
 
@@ -531,6 +535,30 @@ pub fn available_dynamic_shared(f: &Function, num_blocks: i32, block_size: i32) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A launch hands simt the blocks a GPU holds at once by the occupancy rule (blocks per
+    /// multiprocessor times the multiprocessors), for the threads a waiting block may start
+    /// (simt's `exec/spill.rs`); an explicit limit stays.
+    #[test]
+    fn a_launch_passes_its_resident_blocks_by_the_occupancy_rule() {
+        let ptx = ".version 8.3\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n    ret;\n}\n";
+        let m = crate::module::Module::load_ptx(ptx).expect("loads");
+        let f = m.function("k").expect("kernel");
+        let sms = u64::from(crate::device::cores() as u32);
+        let resident = |block: Dim3, shared: u32, opts: simt::LaunchOptions| {
+            KernelRun::new(&f, Dim3::x(1), block, shared, Vec::new(), opts).opts.resident_blocks
+        };
+        let plain = simt::LaunchOptions::default();
+        // 32 blocks of up to 64 threads, 2048 threads and 233,472 bytes of shared memory (1 KB
+        // reserved per block, in 128-byte units) per multiprocessor.
+        assert_eq!(resident(Dim3::x(64), 0, plain), Some(32 * sms));
+        assert_eq!(resident(Dim3::new(16, 16, 1), 0, plain), Some(8 * sms));
+        assert_eq!(resident(Dim3::x(1024), 0, plain), Some(2 * sms));
+        // 40,000 + 1,024 bytes in 128-byte units: 41,088, 5 to a multiprocessor.
+        assert_eq!(resident(Dim3::x(32), 40_000, plain), Some(5 * sms));
+        let set = simt::LaunchOptions { resident_blocks: Some(3), ..plain };
+        assert_eq!(resident(Dim3::x(64), 0, set), Some(3));
+    }
 
     /// The kernels of this test running now (other tests' launches filtered out).
     fn shown() -> Vec<String> {

@@ -127,6 +127,11 @@ pub struct LaunchOptions {
     /// of them. The blocks of a cluster run together on one worker thread, with distributed
     /// shared memory and the cluster barrier.
     pub cluster: Option<Dim3>,
+    /// Blocks of this launch a GPU holds at once (`cudaOccupancyMaxActiveBlocksPerMultiprocessor`
+    /// times the multiprocessors: the runtime's occupancy rule, which knows the kernel's
+    /// registers); `None`: no limit. A block that waits for blocks of its grid not started yet
+    /// starts threads for at most these (`exec/spill.rs`).
+    pub resident_blocks: Option<u64>,
 }
 
 /// The execution configuration of a launch: its shape, dynamic shared memory and options

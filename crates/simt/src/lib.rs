@@ -503,6 +503,7 @@ impl Program {
             reserved_smem: if self.reserved_smem { 1024 } else { 0 },
             envreg,
             cooperative: opts.cooperative,
+            resident_blocks: opts.resident_blocks,
             cluster,
             explicit_cluster,
             tier: None,

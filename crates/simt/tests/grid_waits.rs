@@ -2,8 +2,8 @@
 //! on a GPU the blocks of a grid that fits on it run at once, so a block may spin until a later
 //! block sets a flag (`cuda::std::atomic::wait`, an acquire or volatile spin, `__nanosleep`
 //! back-off), wait at a software grid barrier, or for the prefix of the block after it. Each
-//! grid here is resident at once on a GPU (and on Cuprite's shape of one core: 32 blocks), so
-//! each must complete, with CUDA's results, on every engine with one worker and with two. Each
+//! grid here is resident at once on a GPU (these launches set no `LaunchOptions::resident_blocks`
+//! limit; the runtime passes its occupancy rule's, 32 blocks here on one core), so each must complete, with CUDA's results, on every engine with one worker and with two. Each
 //! case runs under a timeout, so that a regression fails instead of hanging.
 
 use std::sync::mpsc;

@@ -5,28 +5,23 @@
 use super::*;
 
 impl Warp {
-    pub(super) fn elect(
-        &mut self,
-        b: &Block<'_, '_>,
-        d: &Option<Reg>,
-        p: &Option<Reg>,
-        mask: &Src,
-        emask: u32,
-        s: &mut Scratch,
-    ) {
-        let Scratch { a, c, r, .. } = s;
-        self.fetch(b, *mask, a);
-        elect_lanes(a, emask, r, c);
-        if let Some(d) = d
-            && let Some(dst) = self.regs.get_mut(*d as usize)
-        {
-            write_masked(dst, r, emask);
-        }
-        if let Some(p) = p
-            && let Some(dst) = self.regs.get_mut(*p as usize)
-        {
-            write_masked(dst, c, emask);
-        }
+    /// A warp collective (`elect`, `shfl`, `vote`, `redux`, `match`) of the executing lanes
+    /// `emask`, all at this instruction.
+    pub(super) fn collective(&mut self, b: &Block<'_, '_>, op: &Op, emask: u32) {
+        let results = crate::semantics::collective::perform(op, emask, |role| {
+            let mut v = [0u64; 32];
+            if let Some(s) = op.collective_src(role) {
+                self.fetch(b, s, &mut v);
+            }
+            v
+        });
+        results.each(|role, v| {
+            if let Some(d) = op.collective_dst(role)
+                && let Some(dst) = self.regs.get_mut(d as usize)
+            {
+                write_masked(dst, v, emask);
+            }
+        });
     }
 
     /// `bar.sync`/`bar.arrive`/`bar.red` on barrier `id`: ends the slice (the scheduler
@@ -66,92 +61,6 @@ impl Warp {
         self.set_pc(next);
         let arrive = *kind == BarKind::Arrive;
         Flow::Yield(Yield::Barrier { id: a[first] as u32, count: n, arrive, red })
-    }
-
-    pub(super) fn shfl(
-        &mut self,
-        b: &Block<'_, '_>,
-        mode: &ShflMode,
-        (d, p): (&Reg, &Option<Reg>),
-        src: [&Src; 3],
-        emask: u32,
-        s: &mut Scratch,
-    ) {
-        let Scratch { a, b: bb, c, r } = s;
-        let [sa, sb, sc] = src;
-        self.fetch(b, *sa, a);
-        self.fetch(b, *sb, bb);
-        self.fetch(b, *sc, c);
-        let mut pv = [0u64; 32];
-        shfl_lanes(*mode, a, bb, c, emask, r, &mut pv);
-        write_masked(&mut self.regs[*d as usize], r, emask);
-        if let Some(p) = p {
-            write_masked(&mut self.regs[*p as usize], &pv, emask);
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn vote(
-        &mut self,
-        b: &Block<'_, '_>,
-        mode: &VoteMode,
-        d: &Reg,
-        sa: &Src,
-        neg: &bool,
-        mask: &Src,
-        emask: u32,
-        s: &mut Scratch,
-    ) {
-        let Scratch { a, c, r, .. } = s;
-        self.fetch(b, *sa, a);
-        if *neg {
-            a.iter_mut().for_each(|v| *v ^= 1);
-        }
-        self.fetch(b, *mask, c);
-        vote_lanes(*mode, a, c, emask, r);
-        write_masked(&mut self.regs[*d as usize], r, emask);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn redux(
-        &mut self,
-        b: &Block<'_, '_>,
-        op: &ReduxOp,
-        signed: &bool,
-        d: &Reg,
-        sa: &Src,
-        mask: &Src,
-        emask: u32,
-        s: &mut Scratch,
-    ) {
-        let Scratch { a, c, r, .. } = s;
-        self.fetch(b, *sa, a);
-        self.fetch(b, *mask, c);
-        redux_lanes(*op, *signed, a, c, emask, r);
-        write_masked(&mut self.regs[*d as usize], r, emask);
-    }
-
-    /// `match.any`/`match.all` (`all`) of `w`-bit values.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn match_op(
-        &mut self,
-        b: &Block<'_, '_>,
-        (all, w): (&bool, &u8),
-        (d, p): (&Reg, &Option<Reg>),
-        sa: &Src,
-        mask: &Src,
-        emask: u32,
-        s: &mut Scratch,
-    ) {
-        let Scratch { a, c, r, .. } = s;
-        self.fetch(b, *sa, a);
-        self.fetch(b, *mask, c);
-        match_lanes(*all, *w, a, c, emask, r);
-        if let Some(p) = p {
-            let pv = r.map(|v| u64::from(v != 0));
-            write_masked(&mut self.regs[*p as usize], &pv, emask);
-        }
-        write_masked(&mut self.regs[*d as usize], r, emask);
     }
 
     /// `activemask`: the lanes of the running path (`path`).

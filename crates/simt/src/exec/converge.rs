@@ -12,6 +12,7 @@
 //! union of the lanes, each lane's operands and destination those of its own instruction.
 
 use super::*;
+use crate::ir::operands::{CollectiveIn, CollectiveOut};
 
 /// Lanes meet at instructions of the same kind: the same opcode and qualifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,18 +188,12 @@ impl Warp {
         }
     }
 
-    /// Operand `s` of each part (`(pc, lanes)`: the instruction whose operand `pick` selects),
-    /// gathered lane by lane.
-    fn gather_parts(
-        &self,
-        b: &Block<'_, '_>,
-        func: &Func,
-        parts: &[(u32, u32)],
-        pick: impl Fn(&Op) -> Option<Src>,
-    ) -> [u64; 32] {
+    /// Source `role` of each part (`(pc, lanes)`: the part's instruction's), gathered lane by
+    /// lane.
+    fn gather_parts(&self, b: &Block<'_, '_>, func: &Func, parts: &[(u32, u32)], role: CollectiveIn) -> [u64; 32] {
         let (mut out, mut buf) = ([0u64; 32], [0u64; 32]);
         for &(pc, m) in parts {
-            if let Some(s) = func.code.get(pc as usize).and_then(|i| pick(&i.op)) {
+            if let Some(s) = func.code.get(pc as usize).and_then(|i| i.op.collective_src(role)) {
                 self.fetch(b, s, &mut buf);
                 for k in lanes(m) {
                     out[k] = buf[k];
@@ -208,10 +203,10 @@ impl Warp {
         out
     }
 
-    /// Writes `v` into each part's destination register (`pick`) for the part's lanes.
-    fn scatter_parts(&mut self, func: &Func, parts: &[(u32, u32)], v: &[u64; 32], pick: impl Fn(&Op) -> Option<Reg>) {
+    /// Writes `v` into each part's destination `role` for the part's lanes.
+    fn scatter_parts(&mut self, func: &Func, parts: &[(u32, u32)], v: &[u64; 32], role: CollectiveOut) {
         for &(pc, m) in parts {
-            if let Some(d) = func.code.get(pc as usize).and_then(|i| pick(&i.op))
+            if let Some(d) = func.code.get(pc as usize).and_then(|i| i.op.collective_dst(role))
                 && let Some(dst) = self.regs.get_mut(d as usize)
             {
                 write_masked(dst, v, m);
@@ -223,65 +218,24 @@ impl Warp {
     /// lanes `all`, each part's operands and results in its own instruction's registers.
     fn perform(&mut self, b: &Block<'_, '_>, func: &Func, parts: &[(u32, u32)], all: u32) {
         let Some(op) = parts.first().and_then(|&(pc, _)| func.code.get(pc as usize)).map(|i| &i.op) else { return };
-        let (mut r, mut q) = ([0u64; 32], [0u64; 32]);
-        match *op {
-            Op::Shfl { mode, .. } => {
-                let a = self.gather_parts(b, func, parts, |o| if let Op::Shfl { a, .. } = o { Some(*a) } else { None });
-                let bb =
-                    self.gather_parts(b, func, parts, |o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None });
-                let c = self.gather_parts(b, func, parts, |o| if let Op::Shfl { c, .. } = o { Some(*c) } else { None });
-                shfl_lanes(mode, &a, &bb, &c, all, &mut r, &mut q);
-                self.scatter_parts(func, parts, &r, |o| if let Op::Shfl { d, .. } = o { Some(*d) } else { None });
-                self.scatter_parts(func, parts, &q, |o| if let Op::Shfl { p, .. } = o { *p } else { None });
-            }
-            Op::Vote { mode, .. } => {
-                let mut a =
-                    self.gather_parts(b, func, parts, |o| if let Op::Vote { a, .. } = o { Some(*a) } else { None });
-                for &(pc, m) in parts {
-                    if let Some(Inst { op: Op::Vote { neg: true, .. }, .. }) = func.code.get(pc as usize) {
-                        lanes(m).for_each(|k| a[k] ^= 1);
-                    }
-                }
-                let m = self
-                    .gather_parts(b, func, parts, |o| if let Op::Vote { mask, .. } = o { Some(*mask) } else { None });
-                vote_lanes(mode, &a, &m, all, &mut r);
-                self.scatter_parts(func, parts, &r, |o| if let Op::Vote { d, .. } = o { Some(*d) } else { None });
-            }
-            Op::Redux { op, signed, .. } => {
-                let a =
-                    self.gather_parts(b, func, parts, |o| if let Op::Redux { a, .. } = o { Some(*a) } else { None });
-                let c = self
-                    .gather_parts(b, func, parts, |o| if let Op::Redux { mask, .. } = o { Some(*mask) } else { None });
-                redux_lanes(op, signed, &a, &c, all, &mut r);
-                self.scatter_parts(func, parts, &r, |o| if let Op::Redux { d, .. } = o { Some(*d) } else { None });
-            }
-            Op::Match { all: every, w, .. } => {
-                let a =
-                    self.gather_parts(b, func, parts, |o| if let Op::Match { a, .. } = o { Some(*a) } else { None });
-                let m = self
-                    .gather_parts(b, func, parts, |o| if let Op::Match { mask, .. } = o { Some(*mask) } else { None });
-                match_lanes(every, w, &a, &m, all, &mut r);
-                q = r.map(|v| u64::from(v != 0));
-                self.scatter_parts(func, parts, &q, |o| if let Op::Match { p, .. } = o { *p } else { None });
-                self.scatter_parts(func, parts, &r, |o| if let Op::Match { d, .. } = o { Some(*d) } else { None });
-            }
-            // `bar.red`: the other paths' lanes and predicates join the top path's at the
-            // barrier (`Warp::barrier`), each part's destination its own instruction's
-            Op::Bar { kind: BarKind::Red { .. }, .. } => {
-                let mut pred = [0u64; 32];
-                for &(pc, m) in &parts[1..] {
-                    if let Some(Inst { op: Op::Bar { kind: BarKind::Red { op, d, p, neg }, .. }, .. }) =
-                        func.code.get(pc as usize)
-                    {
-                        self.fetch(b, *p, &mut pred);
-                        let t = lanes(m).fold(0u32, |h, k| h | (u32::from((pred[k] & 1 != 0) != *neg) << k));
-                        self.red.push((*op, *d, m, t));
-                    }
+        // `bar.red`: the other paths' lanes and predicates join the top path's at the
+        // barrier (`Warp::barrier`), each part's destination its own instruction's
+        if let Op::Bar { kind: BarKind::Red { .. }, .. } = op {
+            let mut pred = [0u64; 32];
+            for &(pc, m) in &parts[1..] {
+                if let Some(Inst { op: Op::Bar { kind: BarKind::Red { op, d, p, neg }, .. }, .. }) =
+                    func.code.get(pc as usize)
+                {
+                    self.fetch(b, *p, &mut pred);
+                    let t = lanes(m).fold(0u32, |h, k| h | (u32::from((pred[k] & 1 != 0) != *neg) << k));
+                    self.red.push((*op, *d, m, t));
                 }
             }
-            // `bar.warp.sync` / `bar.sync`: the lanes met; nothing moves.
-            _ => {}
+            return;
         }
+        // The warp collectives (`bar.warp.sync`, `bar.sync`: the lanes met; nothing moves).
+        let results = crate::semantics::collective::perform(op, all, |role| self.gather_parts(b, func, parts, role));
+        results.each(|role, v| self.scatter_parts(func, parts, v, role));
     }
 
     /// The top of the stack is parked: runs the highest path of the current frame whose lanes

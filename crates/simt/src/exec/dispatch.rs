@@ -217,11 +217,9 @@ impl Warp {
             Op::StackRestore { a } => self.stack_restore(b, a, emask, s),
             // Warp collectives and barriers (`collective.rs`).
             Op::Bar { id, count, kind } => return Ok(self.barrier(b, id, count, kind, (pc, emask), s)),
-            Op::Elect { d, p, mask } => self.elect(b, d, p, mask, emask, s),
-            Op::Shfl { mode, d, p, a, b: sb, c, .. } => self.shfl(b, mode, (d, p), [a, sb, c], emask, s),
-            Op::Vote { mode, d, a, neg, mask } => self.vote(b, mode, d, a, neg, mask, emask, s),
-            Op::Redux { op, signed, d, a, mask, .. } => self.redux(b, op, signed, d, a, mask, emask, s),
-            Op::Match { all, w, d, p, a, mask } => self.match_op(b, (all, w), (d, p), a, mask, emask, s),
+            Op::Elect { .. } | Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } => {
+                self.collective(b, &inst.op, emask)
+            }
             Op::Activemask { d } => self.activemask(d, top.mask, emask),
         }
         Ok(Flow::Next)

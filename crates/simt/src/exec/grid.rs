@@ -38,6 +38,8 @@ pub(crate) struct Launch<'a> {
     /// A cooperative launch: every block runs at once on its own thread (so blocks waiting
     /// for each other at a grid barrier cannot starve the others), yielding the core often.
     pub cooperative: bool,
+    /// Blocks a GPU holds at once (`LaunchOptions::resident_blocks`; `None`: no limit).
+    pub resident_blocks: Option<u64>,
     /// Grids launched from device code (dynamic parallelism), run after this one.
     pub cdp: &'a crate::device_launch::DeviceRuntime,
     /// Blocks per thread block cluster in each dimension (`[1, 1, 1]`: every block is a
@@ -140,8 +142,8 @@ pub(crate) fn run_grid<S: WorkerState>(
     // A cooperative grid runs every block at once (its blocks may wait for each other).
     let count = end.saturating_sub(begin);
     let workers = if l.cooperative { count.max(1) as u32 } else { (l.nworkers as u64).min(count).max(1) as u32 };
-    let shared = kernel(l, l.kernel).shared_size.saturating_add(l.dyn_shared);
-    let resident = spill::resident_units(l.block, shared, cl);
+    let cluster_size = cl.iter().map(|&n| u64::from(n)).product::<u64>();
+    let resident = l.resident_blocks.map_or(u64::MAX, |b| (b / cluster_size).max(1));
     l.claims.reset((begin, end, all), workers, resident, l.cost.ns_per_block.load(Ordering::Relaxed));
     // Workers claim runs of consecutive blocks, so that short blocks do not make them contend
     // for the counter's cache line; runs stay short enough to balance the load.
@@ -265,7 +267,7 @@ pub(crate) fn yield_point(l: &Launch<'_>) {
              (cudaOccupancyMaxActiveBlocksPerMultiprocessor x multiProcessorCount): a grid that waits for \
              more blocks than are resident hangs on a GPU too",
             waited.as_secs_f64(),
-            l.claims.resident() * l.cluster.iter().map(|&n| u64::from(n.max(1))).product::<u64>()
+            l.claims.resident().saturating_mul(l.cluster.iter().map(|&n| u64::from(n.max(1))).product::<u64>())
         );
     }
 }

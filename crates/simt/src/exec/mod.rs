@@ -22,7 +22,6 @@ use crate::memory::{
     WINDOW_SIZE, atom_apply,
 };
 use crate::semantics::arith::*;
-use crate::semantics::collective::*;
 use crate::semantics::compare::*;
 use crate::semantics::*;
 

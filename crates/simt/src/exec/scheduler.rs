@@ -37,10 +37,26 @@ pub(super) const PREEMPT_BACKEDGES: u32 = 1024;
 /// `atomicCAS` wrapper, which calls the intrinsic's).
 fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
     fn takes_lock(l: &Launch<'_>, code: &[Inst], depth: u32) -> bool {
+        // Every variant is named, so that a new instruction is decided here (one that takes a
+        // lock and is missed leaves a spin lock's holder waiting behind its warp-mates).
         code.iter().any(|i| match i.op {
-            Op::Atom { op: AtomOp::Cas | AtomOp::Exch, .. } | Op::Atom128 { .. } => true,
-            Op::Call { func, .. } if depth > 0 => takes_lock(l, &kernel(l, func).code, depth - 1),
-            _ => false,
+            Op::Atom { op, .. } => matches!(op, AtomOp::Cas | AtomOp::Exch),
+            // 128-bit atomics are `cas` and `exch` only.
+            Op::Atom128 { .. } => true,
+            Op::Call { func, .. } => depth > 0 && takes_lock(l, &kernel(l, func).code, depth - 1),
+            Op::AtomV(ref v) => matches!(v.op, AtomOp::Cas | AtomOp::Exch),
+            // A call through a pointer is not followed.
+            Op::Ld { .. }
+            | Op::St { .. }
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | Op::CallInd { .. }
+            | Op::Builtin { .. }
+            | no_memory!()
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(_) => false,
         })
     }
     takes_lock(l, body, 3)
@@ -52,17 +68,18 @@ fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
 /// its exchange in an outer loop and spins in an inner loop that only reads the lock word, so
 /// the inner loop alone takes no lock, though its lanes wait for the holder all the same.
 pub(super) fn spins_for_lock(l: &Launch<'_>, code: &[Inst], start: u32, pc: u32, rpc: u32) -> bool {
+    use crate::ir::flow::Flow as Goes;
     let (pc, end) = (pc as usize, (rpc as usize).min(code.len()));
     let (mut lo, mut hi) = ((start as usize).min(pc), pc);
     loop {
         // A backward branch from pc on (before the reconvergence point) to `lo` or above it that
         // lies past `hi` or reaches above `lo` closes a wider loop around [lo, pc] (a loop's
         // retry may branch to the polling loop's own header).
-        let wider = code.get(pc..end).unwrap_or(&[]).iter().enumerate().filter_map(|(k, i)| match i.op {
-            Op::Bra { target, .. } if (target as usize) < lo || ((target as usize) == lo && pc + k > hi) => {
+        let wider = code.get(pc..end).unwrap_or(&[]).iter().enumerate().filter_map(|(k, i)| match i.op.flow() {
+            Goes::Jump(target) if (target as usize) < lo || ((target as usize) == lo && pc + k > hi) => {
                 Some((pc + k, target as usize))
             }
-            _ => None,
+            Goes::Jump(_) | Goes::Next | Goes::Table(_) | Goes::Leave => None,
         });
         let Some((last, header)) = wider.fold(None, |acc: Option<(usize, usize)>, (i, t)| {
             Some(acc.map_or((i, t), |(ai, at)| (ai.max(i), at.min(t))))

@@ -9,7 +9,7 @@
 //! So a block that has run [`STALL`] since its first yield point (every engine's spin or long-loop
 //! stop, `grid::yield_point`) while blocks of its grid wait unstarted starts threads for them:
 //! as many as the launch has seats, doubling at each further stall, up to the blocks a GPU holds
-//! at once ([`resident_units`]); the rest of the block's own run of blocks goes back to the grid
+//! at once (`LaunchOptions::resident_blocks`: the runtime's occupancy rule); the rest of the block's own run of blocks goes back to the grid
 //! first. The threads and the workers then share the launch's cores (`coop_cores.rs`, joined
 //! with a quantum), so a block that merely runs long, taken for a waiting one, costs little, and
 //! the launch never uses more cores than it has workers. A grid that waits for more blocks than
@@ -218,24 +218,6 @@ impl Claims {
     }
 }
 
-/// Units of a launch a GPU of Cuprite's shape runs at once: the blocks per multiprocessor that
-/// `cudaOccupancyMaxActiveBlocksPerMultiprocessor` counts by threads, shared memory and the
-/// 32-block limit (not registers, which only the runtime knows) times the multiprocessors
-/// (`multiProcessorCount`: the host's cores), over the blocks of a unit.
-pub(crate) fn resident_units(block: [u32; 3], shared: u32, cluster: [u32; 3]) -> u64 {
-    // (Read once: asking the OS, cgroup files included, costs more than a small launch.)
-    static SMS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    let threads = block.iter().map(|&n| u64::from(n)).product::<u64>().max(1);
-    let warps = threads.div_ceil(32);
-    let by_threads = 2048 / (warps * 32).min(2048);
-    let per_block = (u64::from(shared) + 1024).next_multiple_of(128);
-    let by_shared = 233_472 / per_block;
-    let per_sm = by_threads.min(by_shared).clamp(1, 32);
-    let sms = *SMS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get() as u64));
-    let unit = cluster.iter().map(|&n| u64::from(n.max(1))).product::<u64>();
-    (per_sm * sms / unit).max(1)
-}
-
 /// What this thread's seat of a run is doing, for its yield points.
 #[derive(Clone, Copy)]
 struct Seat {
@@ -325,17 +307,6 @@ pub(crate) fn stall_point(c: &Claims) -> Option<Duration> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn resident_units_follow_the_occupancy_rule() {
-        let sms = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
-        // 32 blocks of up to 64 threads, 2048 threads, 233,472 bytes of shared memory per SM.
-        assert_eq!(resident_units([64, 1, 1], 0, [1, 1, 1]), 32 * sms);
-        assert_eq!(resident_units([256, 1, 1], 0, [1, 1, 1]), 8 * sms);
-        assert_eq!(resident_units([1024, 1, 1], 0, [1, 1, 1]), 2 * sms);
-        assert_eq!(resident_units([32, 1, 1], 100_000, [1, 1, 1]), 2 * sms);
-        assert_eq!(resident_units([64, 1, 1], 0, [2, 1, 1]), 16 * sms);
-    }
 
     #[test]
     fn handed_runs_are_claimed_first_lowest_first_then_the_counter() {

@@ -70,6 +70,31 @@ macro_rules! collectives {
 }
 pub(crate) use collectives;
 
+/// Every operation that is not a warp collective (`collectives!()`): a match that decides the
+/// collectives one by one names them and this family, and stays exhaustive.
+macro_rules! non_collective_ops {
+    () => {
+        $crate::ir::Op::Nop
+            | $crate::ir::Op::Nanosleep
+            | $crate::ir::frame_ops!()
+            | $crate::ir::register_ops!()
+            | $crate::ir::memory_access!()
+            | $crate::ir::calls!()
+            | $crate::ir::Op::Bra { .. }
+            | $crate::ir::Op::Ret
+            | $crate::ir::Op::Exit
+            | $crate::ir::Op::Trap
+            | $crate::ir::Op::Bar { .. }
+            | $crate::ir::Op::Brx { .. }
+            | $crate::ir::Op::Fence
+            | $crate::ir::Op::Tex(_)
+            | $crate::ir::Op::Mma(_)
+            | $crate::ir::Op::Cluster(_)
+            | $crate::ir::Op::Carry { .. }
+    };
+}
+pub(crate) use non_collective_ops;
+
 /// Operations that access no memory (though `bar` and `fence` order it): no-ops, the `alloca`
 /// stack, register operations, control flow, barriers, warp collectives and the carry flag.
 macro_rules! no_memory {

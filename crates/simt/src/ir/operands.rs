@@ -7,7 +7,7 @@
 
 use super::mma::{self, MmaOp};
 use super::tex::{self, Lod, TexOp};
-use super::{Addr, BarKind, Base, ClusterOp, Op, Reg, Src};
+use super::{Addr, BarKind, Base, ClusterOp, Op, Reg, Src, collectives, non_collective_ops};
 
 /// One operand of an operation, as [`Op::operands`] reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -276,6 +276,75 @@ fn cluster_operands<'a>(c: &'a ClusterOp, f: &mut impl FnMut(Operand<'a>)) {
             f(Operand::Addr(addr));
             f(Operand::Src(b));
             f(Operand::Addr(mbar));
+        }
+    }
+}
+
+/// A source operand of a warp collective, by its role ([`Op::collective_src`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CollectiveIn {
+    /// The value operand (`shfl`, `vote`, `redux`, `match`).
+    A,
+    /// `shfl`'s lane operand.
+    B,
+    /// `shfl`'s clamp and segment mask.
+    C,
+    /// The member mask.
+    Mask,
+    /// `vote`'s `!` on its predicate: an immediate 1 where it is negated.
+    Neg,
+}
+
+/// A destination of a warp collective, by its role ([`Op::collective_dst`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CollectiveOut {
+    /// The value destination.
+    D,
+    /// The predicate destination (`shfl`'s in-range, `match.all`'s, `elect`'s).
+    P,
+}
+
+impl Op {
+    /// Source `role` of a warp collective; `None` where the operation has no such operand (every
+    /// operation but the collectives has none).
+    pub(crate) fn collective_src(&self, role: CollectiveIn) -> Option<Src> {
+        use CollectiveIn as In;
+        match (self, role) {
+            (Op::Shfl { a, .. } | Op::Vote { a, .. } | Op::Redux { a, .. } | Op::Match { a, .. }, In::A) => Some(*a),
+            (Op::Shfl { b, .. }, In::B) => Some(*b),
+            (Op::Shfl { c, .. }, In::C) => Some(*c),
+            (
+                Op::WarpSync { mask }
+                | Op::Elect { mask, .. }
+                | Op::Shfl { mask, .. }
+                | Op::Vote { mask, .. }
+                | Op::Redux { mask, .. }
+                | Op::Match { mask, .. },
+                In::Mask,
+            ) => Some(*mask),
+            (Op::Vote { neg: true, .. }, In::Neg) => Some(Src::Imm(1)),
+            (collectives!() | non_collective_ops!(), _) => None,
+        }
+    }
+
+    /// Destination `role` of a warp collective; `None` where the operation has none (every
+    /// operation but the collectives has none).
+    pub(crate) fn collective_dst(&self, role: CollectiveOut) -> Option<Reg> {
+        use CollectiveOut as Out;
+        match (self, role) {
+            (
+                Op::Shfl { d, .. }
+                | Op::Vote { d, .. }
+                | Op::Redux { d, .. }
+                | Op::Match { d, .. }
+                | Op::Activemask { d },
+                Out::D,
+            ) => Some(*d),
+            (Op::Elect { d, .. }, Out::D) => *d,
+            (Op::Shfl { p, .. } | Op::Match { p, .. } | Op::Elect { p, .. }, Out::P) => *p,
+            (Op::WarpSync { .. }, _)
+            | (Op::Vote { .. } | Op::Redux { .. } | Op::Activemask { .. }, Out::P)
+            | (non_collective_ops!(), _) => None,
         }
     }
 }

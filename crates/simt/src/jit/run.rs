@@ -7,7 +7,7 @@ use super::compile::Code;
 use super::ctx::{Ctx, ST_ALL, ST_FAULT};
 use crate::error::{Fault, FaultKind, FaultReport};
 use crate::exec::{self, Launch};
-use crate::ir::{Func, Op, Reg, Src};
+use crate::ir::{Func, Src};
 use std::sync::atomic::Ordering;
 
 /// Thread states (bits 24..28 of a state word, see `ctx.rs`).
@@ -215,8 +215,8 @@ fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], layout: Frames, base: usiz
 fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], layout: Frames, base: usize, end: usize, group: u32) {
     let op_of = |l: usize| f.code.get(pcs[l] as usize).map(|i| &i.op);
     let Some(op) = op_of(group.trailing_zeros() as usize & 31) else { return };
-    let lanes = |pick: &dyn Fn(&Op) -> Option<Src>, frames: &[u64]| -> [u64; 32] {
-        std::array::from_fn(|l| match op_of(l).and_then(pick) {
+    let lanes = |role, frames: &[u64]| -> [u64; 32] {
+        std::array::from_fn(|l| match op_of(l).and_then(|o| o.collective_src(role)) {
             Some(Src::Reg(r)) if base + l < end => {
                 layout.read(base + l, r).and_then(|i| frames.get(i)).copied().unwrap_or(0)
             }
@@ -224,10 +224,10 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], layout: Frames, bas
             _ => 0,
         })
     };
-    let write = |frames: &mut [u64], pick: &dyn Fn(&Op) -> Option<Reg>, v: &[u64; 32]| {
+    let write = |frames: &mut [u64], role, v: &[u64; 32]| {
         for (l, &x) in v.iter().enumerate() {
             if group >> l & 1 != 0
-                && let Some(d) = op_of(l).and_then(pick)
+                && let Some(d) = op_of(l).and_then(|o| o.collective_dst(role))
                 && let Some(i) = layout.write(base + l, d)
                 && let Some(slot) = frames.get_mut(i)
             {
@@ -235,53 +235,8 @@ fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], layout: Frames, bas
             }
         }
     };
-    let (mut r, mut q) = ([0u64; 32], [0u64; 32]);
-    match *op {
-        Op::Shfl { mode, .. } => {
-            let a = lanes(&|o| if let Op::Shfl { a, .. } = o { Some(*a) } else { None }, frames);
-            let b = lanes(&|o| if let Op::Shfl { b, .. } = o { Some(*b) } else { None }, frames);
-            let c = lanes(&|o| if let Op::Shfl { c, .. } = o { Some(*c) } else { None }, frames);
-            crate::semantics::collective::shfl_lanes(mode, &a, &b, &c, group, &mut r, &mut q);
-            write(frames, &|o| if let Op::Shfl { d, .. } = o { Some(*d) } else { None }, &r);
-            write(frames, &|o| if let Op::Shfl { p, .. } = o { *p } else { None }, &q);
-        }
-        Op::Vote { mode, .. } => {
-            let mut a = lanes(&|o| if let Op::Vote { a, .. } = o { Some(*a) } else { None }, frames);
-            for (l, v) in a.iter_mut().enumerate() {
-                if let Some(Op::Vote { neg: true, .. }) = op_of(l) {
-                    *v ^= 1;
-                }
-            }
-            let m = lanes(&|o| if let Op::Vote { mask, .. } = o { Some(*mask) } else { None }, frames);
-            crate::semantics::collective::vote_lanes(mode, &a, &m, group, &mut r);
-            write(frames, &|o| if let Op::Vote { d, .. } = o { Some(*d) } else { None }, &r);
-        }
-        Op::Activemask { .. } => {
-            write(frames, &|o| if let Op::Activemask { d } = o { Some(*d) } else { None }, &[u64::from(group); 32])
-        }
-        Op::Redux { op, signed, .. } => {
-            let a = lanes(&|o| if let Op::Redux { a, .. } = o { Some(*a) } else { None }, frames);
-            let m = lanes(&|o| if let Op::Redux { mask, .. } = o { Some(*mask) } else { None }, frames);
-            crate::semantics::collective::redux_lanes(op, signed, &a, &m, group, &mut r);
-            write(frames, &|o| if let Op::Redux { d, .. } = o { Some(*d) } else { None }, &r);
-        }
-        Op::Match { all, w, .. } => {
-            let a = lanes(&|o| if let Op::Match { a, .. } = o { Some(*a) } else { None }, frames);
-            let m = lanes(&|o| if let Op::Match { mask, .. } = o { Some(*mask) } else { None }, frames);
-            crate::semantics::collective::match_lanes(all, w, &a, &m, group, &mut r);
-            q = r.map(|v| u64::from(v != 0));
-            write(frames, &|o| if let Op::Match { p, .. } = o { *p } else { None }, &q);
-            write(frames, &|o| if let Op::Match { d, .. } = o { Some(*d) } else { None }, &r);
-        }
-        Op::Elect { .. } => {
-            let m = lanes(&|o| if let Op::Elect { mask, .. } = o { Some(*mask) } else { None }, frames);
-            crate::semantics::collective::elect_lanes(&m, group, &mut r, &mut q);
-            write(frames, &|o| if let Op::Elect { d, .. } = o { *d } else { None }, &r);
-            write(frames, &|o| if let Op::Elect { p, .. } = o { *p } else { None }, &q);
-        }
-        // `bar.warp.sync`: the threads met; nothing else to do.
-        _ => {}
-    }
+    let results = crate::semantics::collective::perform(op, group, |role| lanes(role, frames));
+    results.each(|role, v| write(frames, role, v));
 }
 
 /// A higher tier that may take over the blocks of a running launch (`jit::Cache::run`): given

@@ -48,6 +48,7 @@ use super::probe::{self, Probe};
 use super::reload;
 use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
+use crate::ir::flow::Flow;
 use crate::ir::{BarKind, Func, Guard, Op, Space, Src};
 
 pub(crate) use super::grouping::WIDTH;
@@ -130,15 +131,19 @@ impl Plan {
                     let stored = live.iter().copied().filter(|&r| stale.stale(pc as u32, r)).collect();
                     barriers.push(Barrier { at: pc as u32, id, live, stored, reload: Vec::new() })
                 }
-                Op::Bar { .. } | Op::Brx { .. } => return None,
+                Op::Bar { .. } => return None,
                 // A guarded collective stays with the scalar code (`warp.rs` runs the lanes at
                 // one, all of them).
                 ref op if crate::jit::is_collective(op) && inst.guard.is_some() => return None,
                 ref op if crate::jit::is_collective(op) => collectives = true,
-                Op::Bra { target, .. } => {
-                    branches.push(Branch { at: pc as u32, target: target.min(n), guard: inst.guard.map(|g| g.reg) })
-                }
-                _ => {}
+                // Where control goes: an indirect branch stays with the scalar code too.
+                ref op => match op.flow() {
+                    Flow::Jump(target) => {
+                        branches.push(Branch { at: pc as u32, target: target.min(n), guard: inst.guard.map(|g| g.reg) })
+                    }
+                    Flow::Table(_) => return None,
+                    Flow::Next | Flow::Leave => {}
+                },
             }
         }
         let mut labels: Vec<u32> = branches.iter().map(|b| b.target).collect();

@@ -106,7 +106,18 @@ impl Emitter<'_> {
                 self.out.push_str("}\n");
             }
             Op::Atom { space, op: aop, size, d, addr, b, c } => self.atom(pc, *space, *aop, *size, *d, *addr, *b, *c),
-            _ => {}
+            // Callers pass loads, stores and atomics only (`Emitter::op`, `memory_or_op`, the
+            // lane phase's uniform loads); every other operation is emitted where it is named.
+            Op::Atom128 { .. }
+            | Op::AtomV(_)
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | crate::ir::no_memory!()
+            | crate::ir::calls!()
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(_) => {}
         }
     }
 

@@ -45,6 +45,7 @@ pub(crate) use lanes::WIDTH;
 use std::fmt::Write;
 
 use crate::analysis::live::Liveness;
+use crate::ir::flow::Flow;
 use crate::ir::{Func, Inst, Op, Src, Sreg};
 use crate::jit::ctx::{FUEL, off};
 
@@ -144,10 +145,10 @@ pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
     let n = f.code.len();
     let mut targets = vec![false; n + 1];
     for inst in &f.code {
-        match &inst.op {
-            Op::Bra { target, .. } => targets[(*target as usize).min(n)] = true,
-            Op::Brx { targets: ts, .. } => ts.iter().for_each(|&t| targets[(t as usize).min(n)] = true),
-            _ => {}
+        match inst.op.flow() {
+            Flow::Jump(t) => targets[(t as usize).min(n)] = true,
+            Flow::Table(ts) => ts.iter().for_each(|&t| targets[(t as usize).min(n)] = true),
+            Flow::Next | Flow::Leave => {}
         }
     }
     let mut e = Emitter {

@@ -17,15 +17,17 @@
 use std::fmt::Write;
 
 use super::Emitter;
-use crate::ir::{Op, ShflMode, Src, VoteMode};
+use crate::ir::{Op, ShflMode, Src, VoteMode, non_collective_ops};
 
 impl Emitter<'_> {
     /// Warp collective `op` at `pc` (unguarded: `Plan::of`) for the lanes at it.
     pub(super) fn lane_collective(&mut self, pc: u32, op: &Op) {
+        // The collectives a whole warp performs here, and their member masks; the others stop
+        // for the scalar passes.
         let mask = match op {
             Op::Shfl { mask, .. } | Op::Vote { mask, .. } | Op::WarpSync { mask } => Some(*mask),
             Op::Activemask { .. } => Some(Src::Imm(u64::from(u32::MAX))),
-            _ => None,
+            Op::Redux { .. } | Op::Match { .. } | Op::Elect { .. } | non_collective_ops!() => None,
         };
         // The member mask, one for the whole group: an immediate or a uniform register.
         let mask = mask.filter(|m| match m {
@@ -111,7 +113,9 @@ impl Emitter<'_> {
                 let _ = writeln!(self.out, "LANES {dst} = row;");
             }
             // `bar.warp.sync`: the lanes met.
-            _ => {}
+            Op::WarpSync { .. } => {}
+            // Stopped for the scalar passes (`lane_collective`), never performed here.
+            Op::Redux { .. } | Op::Match { .. } | Op::Elect { .. } | non_collective_ops!() => {}
         }
     }
 
