@@ -1091,46 +1091,16 @@ impl<'a> MemView<'a> {
                     .ok_or(e);
             }
         };
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{__m128i, _mm_load_si128, _mm_storeu_si128};
-            let mut out = [0u64; 2];
-            // SAFETY: `checked` verified 16 in-bounds bytes at `p`, 16-byte aligned (device
-            // and host alignment agree). An aligned SSE load is one 16-byte access, atomic on
-            // every x86-64 processor with AVX (Intel SDM 9.1.1; AMD APM 7.3.2); racing with
-            // other threads' atomics is what device memory is for.
-            unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), _mm_load_si128(p.cast::<__m128i>())) };
-            Ok(out)
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            // SAFETY: as above; without a 16-byte atomic load, two 8-byte ones.
-            unsafe {
-                Ok([
-                    AtomicU64::from_ptr(p.cast()).load(Ordering::Relaxed),
-                    AtomicU64::from_ptr(p.add(8).cast()).load(Ordering::Relaxed),
-                ])
-            }
-        }
+        // SAFETY: `checked` verified 16 in-bounds bytes at `p`, 16-byte aligned (device and
+        // host alignment agree), inside a live allocation kept alive by the read lock.
+        Ok(unsafe { load16_host(p) })
     }
 
     /// Stores 16 aligned bytes (low and high halves) as one single-copy atomic access.
     pub(crate) fn store16(&self, addr: u64, v: [u64; 2], cache: &mut AllocCache) -> Result<(), MemError> {
         let p = self.checked(addr, 16, cache)?;
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_store_si128};
-            // SAFETY: as in `load16`.
-            unsafe { _mm_store_si128(p.cast::<__m128i>(), _mm_loadu_si128(v.as_ptr().cast::<__m128i>())) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            // SAFETY: as in `load16`.
-            unsafe {
-                AtomicU64::from_ptr(p.cast()).store(v[0], Ordering::Relaxed);
-                AtomicU64::from_ptr(p.add(8).cast()).store(v[1], Ordering::Relaxed);
-            }
-        }
+        // SAFETY: as in `load16`.
+        unsafe { store16_host(p, v) };
         Ok(())
     }
 
@@ -1406,5 +1376,123 @@ unsafe fn cas16(p: *mut u8, old: [u64; 2], new: [u64; 2]) -> [u64; 2] {
             h.store(new[1], Ordering::SeqCst);
         }
         cur
+    }
+}
+
+/// The 16 aligned bytes at `p` (low and high halves) read by one single-copy atomic access: a
+/// decoupled look-back (CUB's scans, run-length encode, reduce-by-key) packs a tile's status
+/// and value into one 16-byte word, and a reader that saw the new status beside the old value
+/// took a tile's partial aggregate for its inclusive prefix. An aligned SSE load is atomic on
+/// x86-64 processors with AVX (Intel SDM vol. 3A 9.1.1; AMD APM vol. 2 7.3.2), but only as one
+/// instruction: written with intrinsics, LLVM split it into three scalar loads once inlined,
+/// so the instruction is written out here.
+///
+/// # Safety
+/// `p` is 16-byte aligned and its 16 bytes are readable for the call.
+#[inline]
+pub(crate) unsafe fn load16_host(p: *const u8) -> [u64; 2] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (lo, hi): (u64, u64);
+        // SAFETY: per the contract: one aligned 16-byte load (`movdqa` faults rather than
+        // tears on a misaligned address), then its halves out of the SSE register.
+        unsafe {
+            std::arch::asm!(
+                "movdqa {x}, xmmword ptr [{p}]",
+                "movq {lo}, {x}",
+                "punpckhqdq {x}, {x}",
+                "movq {hi}, {x}",
+                p = in(reg) p,
+                x = out(xmm_reg) _,
+                lo = out(reg) lo,
+                hi = out(reg) hi,
+                options(nostack, readonly, preserves_flags),
+            );
+        }
+        [lo, hi]
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        // SAFETY: per the contract; without a 16-byte atomic load, two 8-byte ones.
+        unsafe {
+            [
+                AtomicU64::from_ptr(p.cast_mut().cast()).load(Ordering::Relaxed),
+                AtomicU64::from_ptr(p.add(8).cast_mut().cast()).load(Ordering::Relaxed),
+            ]
+        }
+    }
+}
+
+/// Stores `v` (low and high halves) to the 16 aligned bytes at `p` by one single-copy atomic
+/// access (see [`load16_host`]).
+///
+/// # Safety
+/// `p` is 16-byte aligned and its 16 bytes are writable for the call.
+#[inline]
+pub(crate) unsafe fn store16_host(p: *mut u8, v: [u64; 2]) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: per the contract: the halves into one SSE register, then one aligned store.
+    unsafe {
+        std::arch::asm!(
+            "movq {x}, {lo}",
+            "movq {y}, {hi}",
+            "punpcklqdq {x}, {y}",
+            "movdqa xmmword ptr [{p}], {x}",
+            p = in(reg) p,
+            lo = in(reg) v[0],
+            hi = in(reg) v[1],
+            x = out(xmm_reg) _,
+            y = out(xmm_reg) _,
+            options(nostack, preserves_flags),
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    // SAFETY: per the contract; without a 16-byte atomic store, two 8-byte ones.
+    unsafe {
+        AtomicU64::from_ptr(p.cast()).store(v[0], Ordering::Relaxed);
+        AtomicU64::from_ptr(p.add(8).cast()).store(v[1], Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod sixteen_byte_tests {
+    use super::*;
+
+    /// A reader racing a writer of two 16-byte patterns (each the same word twice) through
+    /// `load16_host`/`store16_host` only ever sees whole patterns. (With intrinsics the load
+    /// was three scalar loads, and a look-back read a new status beside an old value.)
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn sixteen_byte_accesses_never_tear() {
+        #[repr(align(16))]
+        struct Word(std::cell::UnsafeCell<[u64; 2]>);
+        // SAFETY: shared between the two threads only through the 16-byte accesses under test.
+        unsafe impl Sync for Word {}
+        let w = Word(std::cell::UnsafeCell::new([0, 0]));
+        let p = w.0.get().cast::<u8>() as usize;
+        let stop = AtomicU64::new(0);
+        let torn = std::thread::scope(|s| {
+            s.spawn(|| {
+                let mut i = 0u64;
+                while stop.load(Ordering::Relaxed) == 0 {
+                    i = i.wrapping_add(0x0101_0101_0101_0101);
+                    // SAFETY: `p` is the aligned word, alive for the scope.
+                    unsafe { store16_host(p as *mut u8, [i, i]) };
+                }
+            });
+            let reader = s.spawn(|| {
+                let mut torn = 0u64;
+                let start = std::time::Instant::now();
+                while start.elapsed() < std::time::Duration::from_millis(300) {
+                    // SAFETY: as above.
+                    let [lo, hi] = unsafe { load16_host(p as *const u8) };
+                    torn += u64::from(lo != hi);
+                }
+                stop.store(1, Ordering::Relaxed);
+                torn
+            });
+            reader.join().unwrap_or(u64::MAX)
+        });
+        assert_eq!(torn, 0, "16-byte reads saw two different halves {torn} times");
     }
 }
