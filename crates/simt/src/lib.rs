@@ -519,6 +519,9 @@ impl Program {
         if tier == Tier::Interpreter && self.engine == Engine::Jit {
             self.jit.record_interpreted(idx, elapsed.saturating_mul(workers_used));
         }
+        if tier == Tier::WarpJit && self.engine == Engine::Jit {
+            self.jit.record_warp(idx, elapsed.saturating_mul(workers_used));
+        }
         let mut printf_output = std::mem::take(l.printf.get_mut().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
         // The launch's view of the memory must be gone before the workspace is freed.
