@@ -511,16 +511,25 @@ impl Program {
             pooled: AtomicBool::new(false),
             claims: exec::Claims::default(),
         };
+        let cpu_start = block_tier::thread_cpu_time();
         let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
         let elapsed = start.elapsed();
-        let workers_used =
-            if l.pooled.load(Ordering::Relaxed) { u64::from(self.workers).min(blocks) as u32 } else { 1 };
+        let pooled = l.pooled.load(Ordering::Relaxed);
+        let workers_used = if pooled { u64::from(self.workers).min(blocks) as u32 } else { 1 };
         self.costs[idx].record(elapsed, blocks, workers_used);
+        // The rents the JIT's tier choices weigh against compile times (CPU time): the launch
+        // thread's CPU time when it ran every block itself (exact on a loaded machine, where
+        // wall time counted other processes' turns: a whole kernel's worth of rent in a few
+        // launches), else its wall time on each worker it kept busy.
+        let work = match (pooled, cpu_start, block_tier::thread_cpu_time()) {
+            (false, Some(a), Some(b)) => b.saturating_sub(a),
+            _ => elapsed.saturating_mul(workers_used),
+        };
         if tier == Tier::Interpreter && self.engine == Engine::Jit {
-            self.jit.record_interpreted(idx, elapsed.saturating_mul(workers_used));
+            self.jit.record_interpreted(idx, work);
         }
         if tier == Tier::WarpJit && self.engine == Engine::Jit {
-            self.jit.record_warp(idx, elapsed.saturating_mul(workers_used));
+            self.jit.record_warp(idx, work);
         }
         let mut printf_output = std::mem::take(l.printf.get_mut().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);
