@@ -517,18 +517,18 @@ impl Program {
         let pooled = l.pooled.load(Ordering::Relaxed);
         let workers_used = if pooled { u64::from(self.workers).min(blocks) as u32 } else { 1 };
         self.costs[idx].record(elapsed, blocks, workers_used);
-        // The rents the JIT's tier choices weigh against compile times (CPU time): the launch
-        // thread's CPU time when it ran every block itself (exact on a loaded machine, where
-        // wall time counted other processes' turns: a whole kernel's worth of rent in a few
-        // launches), else its wall time on each worker it kept busy.
-        let work = match (pooled, cpu_start, block_tier::thread_cpu_time()) {
-            (false, Some(a), Some(b)) => b.saturating_sub(a),
-            _ => elapsed.saturating_mul(workers_used),
-        };
         if tier == Tier::Interpreter && self.engine == Engine::Jit {
-            self.jit.record_interpreted(idx, work);
+            self.jit.record_interpreted(idx, elapsed.saturating_mul(workers_used));
         }
         if tier == Tier::WarpJit && self.engine == Engine::Jit {
+            // The rent weighed against a tuned compile (`jit/warp_slot.rs`), in the launch
+            // thread's CPU time when it ran every block itself: on a loaded machine wall time
+            // counted other processes' turns, and the tuned compile started where it could not
+            // pay (particlefilter: 2.8 s of compile in an 8 s run).
+            let work = match (pooled, cpu_start, block_tier::thread_cpu_time()) {
+                (false, Some(a), Some(b)) => b.saturating_sub(a),
+                _ => elapsed.saturating_mul(workers_used),
+            };
             self.jit.record_warp(idx, work);
         }
         let mut printf_output = std::mem::take(l.printf.get_mut().unwrap_or_else(|e| e.into_inner()));
