@@ -511,7 +511,7 @@ impl Program {
             pooled: AtomicBool::new(false),
             claims: exec::Claims::default(),
         };
-        let cpu_start = block_tier::thread_cpu_time();
+        let cpu_start = jit::cpu_time::thread_cpu_time();
         let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
         let elapsed = start.elapsed();
         let pooled = l.pooled.load(Ordering::Relaxed);
@@ -525,7 +525,7 @@ impl Program {
             // thread's CPU time when it ran every block itself: on a loaded machine wall time
             // counted other processes' turns, and the tuned compile started where it could not
             // pay (particlefilter: 2.8 s of compile in an 8 s run).
-            let work = match (pooled, cpu_start, block_tier::thread_cpu_time()) {
+            let work = match (pooled, cpu_start, jit::cpu_time::thread_cpu_time()) {
                 (false, Some(a), Some(b)) => b.saturating_sub(a),
                 _ => elapsed.saturating_mul(workers_used),
             };

@@ -34,7 +34,7 @@ use std::time::Duration;
 use crate::error::{Fault, LoadError};
 use crate::exec::Launch;
 use crate::ir::{Func, Op};
-pub(crate) use clock::{Stopwatch, thread_cpu_time};
+pub(crate) use clock::Stopwatch;
 use emit::OpRef;
 
 /// A kernel compiled for the block tier.

@@ -8,6 +8,8 @@
 //! changing results.
 //!
 //! - `ctx.rs`: the context compiled code works with, and its status word;
+//! - `cpu_time.rs`: CPU-time clocks (what tier choices weigh);
+//! - `warp_slot.rs`: a kernel's warp-tier code in two grades (single-pass registers first);
 //! - `compile/`: IR → Cranelift IR → machine code (`support.rs`: what compiles; `entry.rs`: the
 //!   thread loop; `arith.rs`, `mem.rs`: operations and memory accesses);
 //! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
@@ -35,6 +37,7 @@
 //! decomposition, whose divergent perimeter kernel runs about as fast on either, 8% more.
 
 mod compile;
+pub(crate) mod cpu_time;
 pub(crate) mod ctx;
 pub(crate) mod helpers;
 pub(crate) mod lower;

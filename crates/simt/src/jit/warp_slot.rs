@@ -175,7 +175,7 @@ fn backtracking_compile(insts: usize) -> Duration {
 /// Compiles `f` for the warp tier; a compiler bug is an error (the kernel then runs on the
 /// other tiers), not a crash.
 fn compile(f: &Func, rows32: bool, regalloc: Regalloc) -> Result<WarpCode, String> {
-    let t0 = crate::block_tier::thread_cpu_time();
+    let t0 = super::cpu_time::thread_cpu_time();
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f, rows32, regalloc)))
         .unwrap_or_else(|_| Err("the warp JIT compiler failed".to_string()));
     match &r {
@@ -185,7 +185,7 @@ fn compile(f: &Func, rows32: bool, regalloc: Regalloc) -> Result<WarpCode, Strin
                 Regalloc::Backtracking => "backtracking",
                 Regalloc::SinglePass => "single-pass",
             };
-            let cpu = t0.zip(crate::block_tier::thread_cpu_time()).map_or(0, |(a, b)| b.saturating_sub(a).as_millis());
+            let cpu = t0.zip(super::cpu_time::thread_cpu_time()).map_or(0, |(a, b)| b.saturating_sub(a).as_millis());
             eprintln!("tier: `{}` compiled for the warp tier in {cpu} ms of CPU ({how} register allocation)", f.name);
         }
         _ => {}
