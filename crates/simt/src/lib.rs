@@ -511,7 +511,7 @@ impl Program {
             pooled: AtomicBool::new(false),
             claims: exec::Claims::default(),
         };
-        let cpu_start = jit::cpu_time::thread_cpu_time();
+        let cpu_start = (jit::cpu_time::thread_cpu_time(), jit::cpu_time::process_cpu_time());
         let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
         let elapsed = start.elapsed();
         let pooled = l.pooled.load(Ordering::Relaxed);
@@ -521,14 +521,14 @@ impl Program {
             self.jit.record_interpreted(idx, elapsed.saturating_mul(workers_used));
         }
         if tier == Tier::WarpJit && self.engine == Engine::Jit {
-            // The rent weighed against a tuned compile (`jit/warp_slot.rs`), in the launch
-            // thread's CPU time when it ran every block itself: on a loaded machine wall time
-            // counted other processes' turns, and the tuned compile started where it could not
-            // pay (particlefilter: 2.8 s of compile in an 8 s run).
-            let work = match (pooled, cpu_start, jit::cpu_time::thread_cpu_time()) {
-                (false, Some(a), Some(b)) => b.saturating_sub(a),
-                _ => elapsed.saturating_mul(workers_used),
-            };
+            // The rent weighed against a tuned compile (`jit/warp_slot.rs`), in CPU time: the
+            // launch thread's when it ran every block itself, else the process's (a background
+            // compile meanwhile counts too). On a loaded machine wall time counted other
+            // processes' turns, and the tuned compile started where it could not pay
+            // (particlefilter: 2.8 s of compile in an 8 s run).
+            let now = if pooled { jit::cpu_time::process_cpu_time() } else { jit::cpu_time::thread_cpu_time() };
+            let from = if pooled { cpu_start.1 } else { cpu_start.0 };
+            let work = from.zip(now).map_or(elapsed.saturating_mul(workers_used), |(a, b)| b.saturating_sub(a));
             self.jit.record_warp(idx, work);
         }
         let mut printf_output = std::mem::take(l.printf.get_mut().unwrap_or_else(|e| e.into_inner()));
