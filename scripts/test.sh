@@ -24,3 +24,8 @@ cargo test --workspace --release "$@"
 if [ $# -eq 0 ] && [ "$CUPRITE_CC_OPT" != -O3 ]; then
     CUPRITE_CC_OPT=-O3 cargo test --release -p cuprite-simt --test 'block_tier*'
 fi
+if [ $# -eq 0 ]; then
+    # The warp tier's first code of a long kernel has single-pass registers (CUPRITE_WARP_REGALLOC):
+    # the conformance tests once more with every warp-tier compile so.
+    CUPRITE_WARP_REGALLOC=single_pass cargo test --release -p cuprite-simt --test conformance
+fi

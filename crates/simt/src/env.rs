@@ -45,6 +45,11 @@ pub const TRACE: &str = "CUPRITE_TRACE";
 pub const CC: &str = "CUPRITE_CC";
 /// The block tier's optimization level.
 pub const CC_OPT: &str = "CUPRITE_CC_OPT";
+/// The warp tier's register allocation.
+pub const WARP_REGALLOC: &str = "CUPRITE_WARP_REGALLOC";
+
+/// The values [`WARP_REGALLOC`] accepts.
+const WARP_REGALLOCS: [&str; 3] = ["tiered", "backtracking", "single_pass"];
 
 /// The optimization levels [`CC_OPT`] accepts.
 const CC_OPT_LEVELS: [&str; 5] = ["-O0", "-O1", "-O2", "-O3", "-Os"];
@@ -68,6 +73,10 @@ fn is_cc_opt(v: &str) -> bool {
     CC_OPT_LEVELS.contains(&v)
 }
 
+fn is_warp_regalloc(v: &str) -> bool {
+    WARP_REGALLOCS.contains(&v)
+}
+
 fn is_flag(v: &str) -> bool {
     parse_flag(v).is_some()
 }
@@ -83,7 +92,7 @@ fn parse_flag(v: &str) -> Option<bool> {
 const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
 
 /// Every environment variable Cuprite reads, CUDA's own that it honours included.
-pub const VARS: [Var; 18] = [
+pub const VARS: [Var; 19] = [
     Var {
         name: ENGINE,
         accepted: "interp, jit, jit-all, warp, block",
@@ -187,6 +196,12 @@ pub const VARS: [Var; 18] = [
         meaning: "the block tier's optimization level for every kernel (default: -O3; -O1 -ftree-vectorize above 256 KiB of C)",
         valid: is_cc_opt,
     },
+    Var {
+        name: WARP_REGALLOC,
+        accepted: "tiered, backtracking or single_pass",
+        meaning: "the warp tier's register allocator (default tiered: long kernels get single-pass code first, backtracking code later)",
+        valid: is_warp_regalloc,
+    },
 ];
 
 fn var(name: &str) -> Option<&'static Var> {
@@ -261,6 +276,12 @@ pub fn cc_opt() -> Option<&'static str> {
     CC_OPT_LEVELS.iter().copied().find(|l| *l == v)
 }
 
+/// [`WARP_REGALLOC`]'s value, if set and valid (one of `tiered`, `backtracking`, `single_pass`).
+pub fn warp_regalloc() -> Option<&'static str> {
+    let v = accepted(WARP_REGALLOC)?;
+    WARP_REGALLOCS.iter().copied().find(|a| *a == v)
+}
+
 /// The variables and their meanings, one per line, for `--help`.
 pub fn help() -> String {
     VARS.iter().map(|v| format!("  {:<22} {}\n  {:<22} values: {}\n", v.name, v.meaning, "", v.accepted)).collect()
@@ -277,6 +298,7 @@ mod tests {
         assert_eq!(parse_flag("1"), Some(true));
         assert_eq!(parse_flag("0"), Some(false));
         assert_eq!(parse_flag("maybe"), None);
+        assert!(is_warp_regalloc("single_pass") && !is_warp_regalloc("fast") && !is_warp_regalloc(""));
         assert!(is_cc_opt("-O1") && is_cc_opt("-Os") && !is_cc_opt("-O4") && !is_cc_opt("O1") && !is_cc_opt(""));
         let v = var(ENGINE).map(|v| complaint(v, "fast")).unwrap_or_default();
         assert_eq!(v, "CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp, block");

@@ -513,13 +513,25 @@ impl Program {
             claims: exec::Claims::default(),
             seat_time: exec::SeatTime::default(),
         };
+        let cpu_start = (workers::thread_cpu_time(), workers::process_cpu_time());
         let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
         let elapsed = start.elapsed();
-        let workers_used =
-            if l.pooled.load(Ordering::Relaxed) { u64::from(self.workers).min(blocks) as u32 } else { 1 };
+        let pooled = l.pooled.load(Ordering::Relaxed);
+        let workers_used = if pooled { u64::from(self.workers).min(blocks) as u32 } else { 1 };
         self.costs[idx].record(elapsed, blocks, workers_used);
         if tier == Tier::Interpreter && self.engine == Engine::Jit {
             self.jit.record_interpreted(idx, elapsed.saturating_mul(workers_used));
+        }
+        if tier == Tier::WarpJit && self.engine == Engine::Jit {
+            // The rent weighed against a tuned compile (`jit/warp_slot.rs`), in CPU time: the
+            // launch thread's when it ran every block itself, else the process's (a background
+            // compile meanwhile counts too). On a loaded machine wall time counted other
+            // processes' turns, and the tuned compile started where it could not pay
+            // (particlefilter: 2.8 s of compile in an 8 s run).
+            let now = if pooled { workers::process_cpu_time() } else { workers::thread_cpu_time() };
+            let from = if pooled { cpu_start.1 } else { cpu_start.0 };
+            let work = from.zip(now).map_or(elapsed.saturating_mul(workers_used), |(a, b)| b.saturating_sub(a));
+            self.jit.record_warp(idx, work);
         }
         let mut printf_output = std::mem::take(l.printf.get_mut().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);

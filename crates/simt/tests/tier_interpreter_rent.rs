@@ -1,7 +1,7 @@
 //! Under `Engine::Jit` a long kernel compiles for the warp tier on a background thread, and
 //! a kernel the per-thread JIT leaves to the interpreter runs there meanwhile, 10-50x slower.
 //! Once its launches have spent on the interpreter what the compile is expected to take
-//! (`jit::expected_warp_compile`), the next launch waits for the compile and runs on
+//! (`WarpSlot::expected_first_compile` in `jit/warp_slot.rs`), the next launch waits for the compile and runs on
 //! the warp tier (`jit/mod.rs`): on a loaded machine the background compile could take the
 //! whole run, which then stayed on the interpreter (a Rodinia LU decomposition did).
 

@@ -206,13 +206,30 @@ pub(crate) fn call_helper(
     b.inst_results(call).first().copied()
 }
 
+/// Cranelift's register allocators (its `regalloc_algorithm`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Regalloc {
+    /// regalloc2's backtracking allocator: the better code. It was ~80% of the warp tier's
+    /// compile of long kernels (Rodinia lud's perimeter kernel: 400,000 CLIF instructions).
+    Backtracking,
+    /// regalloc2's single-pass allocator: 2.5-4.5x faster compiles of the warp tier's long
+    /// kernels, code that spills more.
+    SinglePass,
+}
+
 /// A JIT module generating code for this CPU (through Cranelift's optimizer when
-/// `optimize`), and the front-end configuration function builders need.
-pub(crate) fn host_module(optimize: bool) -> Result<(JITModule, TargetFrontendConfig), String> {
+/// `optimize`; registers allocated by `regalloc`), and the front-end configuration function
+/// builders need.
+pub(crate) fn host_module(optimize: bool, regalloc: Regalloc) -> Result<(JITModule, TargetFrontendConfig), String> {
     let mut flags = settings::builder();
     let set = |fl: &mut settings::Builder, k: &str, v: &str| fl.set(k, v).map_err(|e| e.to_string());
     let opt = if optimize { "speed" } else { "none" };
     set(&mut flags, "opt_level", opt)?;
+    let ra = match regalloc {
+        Regalloc::Backtracking => "backtracking",
+        Regalloc::SinglePass => "single_pass",
+    };
+    set(&mut flags, "regalloc_algorithm", ra)?;
     set(&mut flags, "is_pic", "false")?;
     // Cranelift's IR verifier checks our code generators' output. Users pay its time at every
     // kernel's first launch, so it runs in debug builds and where `CUPRITE_JIT_VERIFY` is set

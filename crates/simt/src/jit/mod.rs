@@ -8,6 +8,7 @@
 //! changing results.
 //!
 //! - `ctx.rs`: the context compiled code works with, and its status word;
+//! - `warp_slot.rs`: a kernel's warp-tier code in two grades (single-pass registers first);
 //! - `compile/`: IR → Cranelift IR → machine code (`support.rs`: what compiles; `entry.rs`: the
 //!   thread loop; `arith.rs`, `mem.rs`: operations and memory accesses);
 //! - `helpers.rs`: the Rust functions compiled code calls (the interpreter's operations, memory
@@ -27,7 +28,7 @@
 //! the warp tier's seconds. A kernel that only the interpreter runs meanwhile (the per-thread
 //! JIT leaves it: warp-synchronous shared memory, calls with parameters, lanes that must run
 //! in lockstep) usually runs several times slower there, so once its launches have spent on
-//! the interpreter what the compile is expected to take ([`expected_warp_compile`]), its next
+//! the interpreter what the compile is expected to take (`WarpSlot::expected_first_compile`), its next
 //! launch waits for the code instead (a rent-or-buy bound: at most about twice what the
 //! better choice in hindsight costs). On a loaded or single core the background compile
 //! otherwise got little of the machine, and whole runs stayed on the interpreter: Rodinia's
@@ -46,9 +47,11 @@ use tiering::LastTier;
 pub(crate) use tiering::{JUDGED_LAUNCHES, keeps_block_tier, slice_blocks, trace};
 pub(crate) use unequal::per_thread_lists;
 pub(crate) mod warp;
+mod warp_slot;
+use warp_slot::WarpSlot;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use crate::error::Fault;
@@ -80,6 +83,9 @@ pub(crate) struct Cache {
     /// Per function: worker time (ns) its launches ran on the interpreter under
     /// `Engine::Jit` (the rent paid while its warp-tier code compiles in the background).
     interpreted: Vec<AtomicU64>,
+    /// Per function: worker time (ns) its launches ran on the warp tier under `Engine::Jit`
+    /// (the rent paid on a long kernel's first code, `warp_slot.rs`, before it is tuned).
+    on_warp: Vec<AtomicU64>,
 }
 
 impl Cache {
@@ -87,11 +93,12 @@ impl Cache {
     pub(crate) fn new(n: usize) -> Cache {
         Cache {
             slots: (0..n).map(|_| OnceLock::new()).collect(),
-            warp: (0..n).map(|_| [Arc::new(OnceLock::new()), Arc::new(OnceLock::new())]).collect(),
+            warp: (0..n).map(|_| [Arc::default(), Arc::default()]).collect(),
             warp_started: (0..n).map(|_| [AtomicBool::new(false), AtomicBool::new(false)]).collect(),
             rows_differ: (0..n).map(|_| OnceLock::new()).collect(),
             warp_preferred: (0..n).map(|_| OnceLock::new()).collect(),
             interpreted: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            on_warp: (0..n).map(|_| AtomicU64::new(0)).collect(),
             last_tier: (0..n).map(|_| LastTier::default()).collect(),
         }
     }
@@ -123,12 +130,20 @@ impl Cache {
         }
     }
 
+    /// Kernel `idx`'s launch ran on the warp tier under `Engine::Jit` for `worker` time (what
+    /// [`Cache::warp_tier`] weighs against tuning its code).
+    pub(crate) fn record_warp(&self, idx: usize, worker: Duration) {
+        if let Some(t) = self.on_warp.get(idx) {
+            t.fetch_add(u64::try_from(worker.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
+        }
+    }
+
     /// Whether kernel `f` (`idx`) has run on the interpreter for as long as its warp-tier
     /// compile is expected to take: waiting for the compile then costs less than the
     /// interpreter is expected to go on costing.
     fn interpreter_rent_paid(&self, f: &Func, idx: usize) -> bool {
         let paid = self.interpreted.get(idx).map_or(0, |t| t.load(Ordering::Relaxed));
-        u128::from(paid) >= expected_warp_compile(f.code.len()).as_nanos()
+        u128::from(paid) >= WarpSlot::expected_first_compile(f.code.len()).as_nanos()
     }
 
     /// Kernel `idx` compiled for the warp tier and blocks of `shape`, when it compiles and
@@ -202,17 +217,30 @@ impl Cache {
         {
             return WarpTier::No;
         }
+        if !wait && f.code.len() > BACKGROUND_INSTS && slot.tunable() {
+            let paid = self.on_warp.get(idx).map_or(0, |t| t.load(Ordering::Relaxed));
+            if u128::from(paid) >= WarpSlot::tuning_rent(f.code.len()).as_nanos() {
+                if tiering::trace() {
+                    eprintln!(
+                        "tier: `{}` ran on the warp tier long enough for faster code to pay its compile: compiles it \
+                         with backtracking register allocation in the background",
+                        f.name
+                    );
+                }
+                WarpSlot::tune_in_background(slot, f, rows);
+            }
+        }
         if slot.get().is_none() && !wait && f.code.len() > BACKGROUND_INSTS {
             if !started.swap(true, Ordering::Relaxed) {
                 let (bg, func) = (Arc::clone(slot), f.clone());
-                let spawned = std::thread::Builder::new().name("cuprite-warp-jit".into()).spawn(move || {
-                    // One background compile at a time: they share the cores with launches.
-                    let _one = BACKGROUND.lock().unwrap_or_else(|e| e.into_inner());
-                    bg.get_or_init(|| compile_warp(&func, rows));
-                });
+                WarpSlot::background_starts();
+                let spawned = std::thread::Builder::new()
+                    .name("cuprite-warp-jit".into())
+                    .spawn(move || bg.compile_in_background(&func, rows));
                 if spawned.is_err() {
                     // No thread to be had: compile here.
-                    return WarpTier::from(slot.get_or_init(|| compile_warp(f, rows)));
+                    WarpSlot::background_failed();
+                    return WarpTier::from(slot.get_or_compile(f, rows));
                 }
                 if tiering::trace() {
                     eprintln!(
@@ -237,7 +265,7 @@ impl Cache {
                 None => WarpTier::Compiling,
             };
         }
-        WarpTier::from(slot.get_or_init(|| compile_warp(f, rows)))
+        WarpTier::from(slot.get_or_compile(f, rows))
     }
 
     /// The compiled code of function `idx`, compiling it on first use; the reason when it
@@ -288,9 +316,6 @@ pub(crate) enum JitTier<'c> {
     Warp(&'c warp::WarpCode),
 }
 
-/// A kernel's warp-tier code, or why it does not compile, once compiled.
-type WarpSlot = OnceLock<Result<warp::WarpCode, String>>;
-
 /// The block shapes the warp tier compiles a kernel for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Shape {
@@ -314,18 +339,6 @@ impl Shape {
 /// launch; the per-thread JIT compiles the same kernel in a few milliseconds).
 const BACKGROUND_INSTS: usize = 160;
 
-/// What the warp tier's compile of a kernel of `insts` PTX instructions is expected to take:
-/// it grows faster than the kernel (register allocation over the converged and diverged
-/// copies). Measured on the development machine's EPYC, process CPU time of straight-line
-/// kernels: 120 ms for 200 instructions, 0.5 s for 500, 2 s for 1000, 10 s for 2000.
-fn expected_warp_compile(insts: usize) -> Duration {
-    let n = insts as u64;
-    Duration::from_micros(n * 500 + n * n * 5 / 2)
-}
-
-/// Held by the background thread compiling (one at a time).
-static BACKGROUND: Mutex<()> = Mutex::new(());
-
 /// Whether a kernel's warp-tier code can run it.
 enum WarpTier<'c> {
     Ready(&'c warp::WarpCode),
@@ -339,17 +352,4 @@ impl<'c> From<&'c Result<warp::WarpCode, String>> for WarpTier<'c> {
     fn from(r: &'c Result<warp::WarpCode, String>) -> WarpTier<'c> {
         r.as_ref().map_or(WarpTier::No, WarpTier::Ready)
     }
-}
-
-/// Compiles `f` for the warp tier; a compiler bug is an error (the kernel then runs on the
-/// other tiers), not a crash.
-fn compile_warp(f: &Func, rows32: bool) -> Result<warp::WarpCode, String> {
-    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| warp::compile(f, rows32)))
-        .unwrap_or_else(|_| Err("the warp JIT compiler failed".to_string()));
-    if let Err(e) = &r
-        && crate::env::flag(crate::env::WARP_TRACE)
-    {
-        eprintln!("warp JIT: `{}` not compiled: {e}", f.name);
-    }
-    r
 }

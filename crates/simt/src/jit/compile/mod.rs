@@ -75,7 +75,7 @@ impl std::fmt::Debug for Code {
 
 /// Compiles kernel `f` (which [`unsupported`] accepted).
 pub(crate) fn compile(f: &Func) -> Result<Code, String> {
-    let (mut module, fc) = super::lower::host_module(true)?;
+    let (mut module, fc) = super::lower::host_module(true, super::lower::Regalloc::Backtracking)?;
     let mut ctx = module.make_context();
     let sig = &mut ctx.func.signature;
     for _ in 0..4 {

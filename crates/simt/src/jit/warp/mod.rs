@@ -388,10 +388,11 @@ pub(crate) fn rows_differ(f: &Func) -> bool {
     uniform != uniform::uniform_regs(f) || affine::affine_regs(f, &uniform, &divergent).iter().any(Option::is_some)
 }
 
-/// Compiles kernel `f` for the warp tier; `rows32`: for blocks whose width is a multiple of
-/// 32 only (lane `l` of every warp has `%tid.x` = `32k + l`: lane-affine registers hold
-/// their pattern, `affine.rs`, and the warp's index is uniform, `uniform.rs`).
-pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
+/// Compiles kernel `f` for the warp tier, registers allocated by `regalloc`; `rows32`: for
+/// blocks whose width is a multiple of 32 only (lane `l` of every warp has `%tid.x` =
+/// `32k + l`: lane-affine registers hold their pattern, `affine.rs`, and the warp's index is
+/// uniform, `uniform.rs`).
+pub(crate) fn compile(f: &Func, rows32: bool, regalloc: super::lower::Regalloc) -> Result<WarpCode, String> {
     // The copy the code points into (`WarpCode::_func`; its instruction buffer stays where
     // it is as the copy moves into the result).
     let func = f.clone();
@@ -410,7 +411,7 @@ pub(crate) fn compile(f: &Func, rows32: bool) -> Result<WarpCode, String> {
     if let Some(pc) = crate::ir::flow::spin_lock_loop(&f.code) {
         return Err(format!("a spin lock (`{}`)", f.info.get(pc).map_or("", |i| i.text.as_str())));
     }
-    let (mut module, fc) = super::lower::host_module(!unrolled(f))?;
+    let (mut module, fc) = super::lower::host_module(!unrolled(f), regalloc)?;
     let mut ctx = module.make_context();
     for _ in 0..3 {
         ctx.func.signature.params.push(AbiParam::new(I64));
