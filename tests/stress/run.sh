@@ -80,7 +80,8 @@ run_one() {
     fails=$((fails + 1))
     local log=$OUTDIR/logs/$(echo "$tag" | tr ' =/' '___').$runs.log
     { echo "$tag rc=$rc"; printf '%s\n' "$out"; [ -n "$expected" ] && diff <(printf '%s\n' "$out") "$expected"; } >"$log"
-    printf 'FAIL %-60s %3ds rc=%d %s\n' "$tag" $((SECONDS - start)) "$rc" "$log"
+    local why=FAIL; [ "$rc" -eq 124 ] && why=HANG  # ran past TIMEOUT: a hang or a crawl
+    printf '%s %-60s %3ds rc=%d %s\n' "$why" "$tag" $((SECONDS - start)) "$rc" "$log"
     summary+=("$tag rc=$rc: $(grep -m1 -E '^FAIL|error|Fault|fault' "$log" | cut -c1-160)")
   fi
 }

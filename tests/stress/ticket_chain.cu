@@ -1,9 +1,9 @@
 // Blocks chained in the order they take tickets from an atomic counter: each block waits for
 // the block with the ticket before its own (always one that has started, so this cannot hang
 // on a GPU, which runs the whole grid at once). Repeated with growing grids; checks every
-// block's value and reports how long each launch took. With 2+ workers on the interpreter a
-// launch of 4096 blocks of 64 used to crawl at a few blocks a second once threads were started
-// for waiting blocks (see tests/stress/README note in run.sh).
+// block's value (STRESS_VERBOSE=1: how long each launch took). With 2+ workers on the
+// interpreter a launch of 4096 blocks of 64 crawled at 2-3 blocks a second once threads were
+// started for waiting blocks (exec::coop_cores::block_finished).
 #include "common.h"
 #include <chrono>
 __global__ void chain(unsigned* ticket, volatile int* flags, long long* acc) {
