@@ -28,7 +28,7 @@ LOADS=${LOADS:-"idle hog pin"}
 COMPILERS=${COMPILERS:-"nvcc"}
 TIMEOUT=${TIMEOUT:-120}
 HOGS=${HOGS:-$(nproc)}
-PROGRAMS=${PROGRAMS:-"$(cd tests/stress && ls *.cu | sed 's/\.cu$//' | tr '\n' ' ')"}
+PROGRAMS=${PROGRAMS-"$(cd tests/stress && ls *.cu | sed 's/\.cu$//' | tr '\n' ' ')"}
 PROGRAM_DIFF=${PROGRAM_DIFF-"decoupled_lookback_scan cub_device_sort cub_histo_rle_select cub_select_rle_partition cub_device_keyed cub_device_select_reduce cub_device_segments_batches thrust_keyed_algos fence_reduction_limits coop_launch_phases cg_grid_phases spin_locks_chains libcu_atomic_notify"}
 mkdir -p "$OUTDIR/bin" "$OUTDIR/logs"
 source "$ROOT/scripts/nvcc-env.sh" /tmp/nvtool >/dev/null 2>&1 || { echo "nvcc-env.sh failed"; exit 2; }
