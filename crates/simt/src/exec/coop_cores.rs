@@ -68,6 +68,8 @@ struct Queue {
 #[derive(Debug)]
 struct Waiter {
     thread: Thread,
+    /// When its block started ([`AGE`]): a finished block hands its core to the oldest.
+    age: u64,
     /// Set (under the queue's lock) when a core was handed to it.
     granted: AtomicBool,
 }
@@ -76,7 +78,13 @@ thread_local! {
     /// The cores of the launch whose block this thread runs, whether it holds one now, and
     /// since when.
     static HELD: RefCell<Option<Held>> = const { RefCell::new(None) };
+    /// When the block this thread runs started, in [`STARTS`]' order (kept only while it
+    /// shares cores).
+    static AGE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
+
+/// Blocks started by threads that share cores, in order: their ages.
+static STARTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// A thread's place on a launch's cores.
 struct Held {
@@ -124,7 +132,8 @@ impl Cores {
                 q.free -= 1;
                 return true;
             }
-            let me = Arc::new(Waiter { thread: std::thread::current(), granted: AtomicBool::new(false) });
+            let me =
+                Arc::new(Waiter { thread: std::thread::current(), age: AGE.get(), granted: AtomicBool::new(false) });
             q.waiters.push_back(Arc::clone(&me));
             self.waiting.fetch_add(1, Ordering::Relaxed);
             self.arrived.notify_all();
@@ -187,8 +196,21 @@ impl Cores {
 
     /// Hands the core on to the block that waited longest, else frees it.
     fn release(&self) {
+        self.hand_to(|q| q.waiters.pop_front());
+    }
+
+    /// Hands the core on to the waiting block that started first, else frees it.
+    fn release_to_oldest(&self) {
+        self.hand_to(|q| {
+            let at = q.waiters.iter().enumerate().min_by_key(|(_, w)| w.age).map(|(i, _)| i)?;
+            q.waiters.remove(at)
+        });
+    }
+
+    /// Hands the core to the waiter `pick` takes from the queue, else frees it.
+    fn hand_to(&self, pick: impl FnOnce(&mut Queue) -> Option<Arc<Waiter>>) {
         let mut q = self.queue();
-        match q.waiters.pop_front() {
+        match pick(&mut q) {
             Some(next) => {
                 self.waiting.fetch_sub(1, Ordering::Relaxed);
                 next.granted.store(true, Ordering::Release);
@@ -240,6 +262,37 @@ pub(crate) fn hold(cores: &Arc<Cores>) {
     });
 }
 
+/// A block of this thread starts: a thread that shares cores notes its age, and takes a core
+/// if it gave its own away when its last block finished ([`block_finished`]).
+pub(crate) fn block_started() {
+    HELD.with(|h| {
+        let mut h = h.borrow_mut();
+        let Some(Held { cores: c, held, since }) = h.as_mut() else { return };
+        AGE.set(STARTS.fetch_add(1, Ordering::Relaxed));
+        if !*held {
+            *held = c.acquire();
+            *since = Instant::now();
+        }
+    });
+}
+
+/// A block of this thread finished: a thread that shares cores of a plain launch hands its
+/// core to the waiting block that started first, at once. Blocks that wait for each other
+/// mostly wait for older ones (a look-back, blocks chained in the order they take tickets);
+/// handed on in arrival order only, a chain of 4096 such blocks on 64 threads finished one
+/// block per round of the queue (a few blocks a second), as each block's successor had just
+/// had its turn. (A cooperative launch's thread ends with its block: its seat hands it on.)
+pub(crate) fn block_finished() {
+    HELD.with(|h| {
+        let mut h = h.borrow_mut();
+        let Some(Held { cores: c, held, .. }) = h.as_mut() else { return };
+        if *held && !c.quantum.is_zero() && c.waiting.load(Ordering::Relaxed) > 0 {
+            c.release_to_oldest();
+            *held = false;
+        }
+    });
+}
+
 /// A yield point of a thread that shares cores ([`hold`], [`on_a_core`]): [`yield_core`] for
 /// such a thread, nothing for others.
 pub(crate) fn yield_if_held() {
@@ -276,6 +329,32 @@ pub(crate) fn yield_core() {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicU64;
+
+    #[test]
+    fn a_finished_block_hands_its_core_to_the_oldest_waiting_block() {
+        // One core, held by a block that finishes; two blocks wait for it, the younger (age 5)
+        // queued first: the older (age 3) gets the core, while the younger waits on.
+        let cores = Cores::joined(Duration::from_secs(60));
+        hold(&cores);
+        let got = Mutex::new(Vec::new());
+        std::thread::scope(|s| {
+            for age in [5u64, 3] {
+                let (cores, got) = (&cores, &got);
+                s.spawn(move || {
+                    AGE.set(age);
+                    let held = cores.acquire();
+                    got.lock().unwrap().push((age, held));
+                    cores.release();
+                });
+                while cores.waiting.load(Ordering::SeqCst) < if age == 5 { 1 } else { 2 } {
+                    std::thread::yield_now();
+                }
+            }
+            block_finished();
+        });
+        assert_eq!(*got.lock().unwrap(), vec![(3, true), (5, true)]);
+        HELD.with(|h| *h.borrow_mut() = None);
+    }
 
     #[test]
     fn no_more_blocks_run_at_once_than_cores() {

@@ -165,7 +165,10 @@ pub(crate) fn run_grid<S: WorkerState>(
                 let unit = unit_at(b, units);
                 let ctaid = [unit[0] * cl[0], unit[1] * cl[1], unit[2] * cl[2]];
                 spill::start_unit(b, run_end);
-                if let Err(f) = block(pool, ctaid, smid) {
+                coop_cores::block_started();
+                let ran = block(pool, ctaid, smid);
+                coop_cores::block_finished();
+                if let Err(f) = ran {
                     let mut g = first.lock().unwrap_or_else(|e| e.into_inner());
                     if g.as_ref().is_none_or(|(fb, _)| b < *fb) {
                         *g = Some((b, f));
