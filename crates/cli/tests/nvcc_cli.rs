@@ -99,6 +99,24 @@ fn nvccs_default_unused_warnings_once_and_as_errors_with_werror_all_warnings() {
     assert!(!String::from_utf8_lossy(&o.stderr).contains("warning"), "{}", text(&o));
 }
 
+/// `__launch_bounds__` with its third argument (maximum blocks per cluster, sm_90) builds
+/// without a word, as with nvcc 13.0 for -arch=sm_90; clang's host pass warned that
+/// "maxclusterrank requires sm_90 or higher, CUDA arch provided: unknown".
+#[test]
+fn launch_bounds_with_three_arguments_build_silently_for_sm_90() {
+    let dir = scratch("launch-bounds");
+    let src = dir.join("lb.cu");
+    std::fs::write(
+        &src,
+        "__global__ void __launch_bounds__(256, 2, 1) lb(int *p) { p[threadIdx.x] = 1; }\n\
+         __global__ void __launch_bounds__(128) one(int *p) { p[threadIdx.x] = 2; }\n",
+    )
+    .unwrap();
+    let o = cuprite().args(["nvcc", "-arch=sm_90", "-c"]).arg(&src).arg("-o").arg(dir.join("lb.o")).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(o.stderr.is_empty(), "{}", text(&o));
+}
+
 #[test]
 fn run_caches_and_rebuilds_when_an_included_header_changes() {
     let dir = scratch("run");
