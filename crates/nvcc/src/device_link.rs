@@ -21,6 +21,8 @@ use fatbin::PtxEntry;
 /// One relocatable object's device side.
 #[derive(Debug, Clone)]
 pub struct RelocatableObject {
+    /// The object's name in messages: its path, or `lib.a(member.o)`.
+    pub name: String,
     /// The module id (`__nv_...`), naming its registration function.
     pub module_id: String,
     /// Its PTX entries.
@@ -148,11 +150,41 @@ fn relocatable(bytes: &[u8], name: &str) -> Result<Option<RelocatableObject>, St
             Ok(PtxEntry { arch: e.arch, version, text })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(Some(RelocatableObject { module_id, entries }))
+    Ok(Some(RelocatableObject { name: name.to_string(), module_id, entries }))
+}
+
+/// Why a device link fails: nvlink's words for what no object defines, or another reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkFailure {
+    /// nvlink's error lines (`nvlink error   : Undefined reference to 'NAME' in 'OBJECT'`),
+    /// one per name; nvcc exits 255 after them.
+    Undefined(Vec<String>),
+    /// Any other reason, in Cuprite's words.
+    Other(String),
+}
+
+/// Whether CUDA itself provides `name`, which the device code declares and no object defines:
+/// ptxas's system calls (`vprintf`, `malloc`, `free`, `__assertfail`, `__cuda_syscall_*`), the
+/// device runtime's functions (`cudaLaunchDevice`, `__cudaCDP2*`, ...) and the math library's
+/// `__nv_*`. Names a program may not take (`__` anywhere, C++'s reserved spelling) or that
+/// start with `cuda` are set apart whole, so that no function of CUDA's is called undefined.
+fn provided_by_cuda(name: &str) -> bool {
+    matches!(name, "vprintf" | "malloc" | "free") || name.starts_with("__") || name.starts_with("cuda")
+}
+
+/// nvlink's errors for the names the objects' PTX (`texts`, one per object, in order) declares
+/// and none defines, CUDA's own set apart ([`provided_by_cuda`]).
+fn undefined_references(objects: &[RelocatableObject], texts: &[&str]) -> Result<Vec<String>, String> {
+    let undefined = ptx::undefined_references(texts).map_err(|e| e.to_string())?;
+    Ok(undefined
+        .into_iter()
+        .filter(|(_, name)| !provided_by_cuda(name))
+        .map(|(i, name)| format!("nvlink error   : Undefined reference to '{name}' in '{}'", objects[i].name))
+        .collect())
 }
 
 /// Links the objects' PTX per architecture (each object must have every architecture).
-pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, String> {
+pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, LinkFailure> {
     let mut by_arch: BTreeMap<u32, Vec<&PtxEntry>> = BTreeMap::new();
     for o in objects {
         for e in &o.entries {
@@ -162,15 +194,23 @@ pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, String> {
     let mut out = Vec::new();
     for (arch, entries) in by_arch {
         if entries.len() != objects.len() {
-            return Err(format!(
+            return Err(LinkFailure::Other(format!(
                 "sm_{arch}: {} of {} relocatable objects have device code for it (compile them all for the same architectures)",
                 entries.len(),
                 objects.len()
-            ));
+            )));
         }
         let texts: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
-        let linked = ptx::link(&texts).map_err(|e| format!("linking the device code for sm_{arch}: {e}"))?;
-        crate::ptx_check::check(&format!("<device link sm_{arch}>"), &linked)?;
+        let failed = |e: String| LinkFailure::Other(format!("linking the device code for sm_{arch}: {e}"));
+        // Every architecture has the same names: nvlink reports them once.
+        if out.is_empty() {
+            let undefined = undefined_references(objects, &texts).map_err(failed)?;
+            if !undefined.is_empty() {
+                return Err(LinkFailure::Undefined(undefined));
+            }
+        }
+        let linked = ptx::link(&texts).map_err(|e| failed(e.to_string()))?;
+        crate::ptx_check::check(&format!("<device link sm_{arch}>"), &linked).map_err(LinkFailure::Other)?;
         let version = entries.iter().map(|e| e.version).max().unwrap_or((8, 3));
         out.push(PtxEntry { arch, version, text: linked });
     }
@@ -267,8 +307,8 @@ mod tests {
     #[test]
     fn stub_registers_one_function_per_object() {
         let objs = [
-            RelocatableObject { module_id: "__nv_aa11".into(), entries: vec![] },
-            RelocatableObject { module_id: "__nv_bb22".into(), entries: vec![] },
+            RelocatableObject { name: "a.o".into(), module_id: "__nv_aa11".into(), entries: vec![] },
+            RelocatableObject { name: "b.o".into(), module_id: "__nv_bb22".into(), entries: vec![] },
         ];
         let s = stub_source(&objs, &[1, 2, 3]);
         // clang's objects call __cudaRegisterLinkedBinary followed by the module id.
@@ -281,7 +321,7 @@ mod tests {
 
     #[test]
     fn modules_a_device_link_output_linked_are_not_linked_again() {
-        let object = |id: &str| RelocatableObject { module_id: id.into(), entries: vec![] };
+        let object = |id: &str| RelocatableObject { name: format!("{id}.o"), module_id: id.into(), entries: vec![] };
         let inputs = vec![
             LinkInput { relocatable: vec![object("__nv_a")], already_linked: vec![] },
             LinkInput { relocatable: vec![object("__nv_b")], already_linked: vec![] },
@@ -295,10 +335,10 @@ mod tests {
     fn linking_needs_every_arch_in_every_object() {
         let e = |arch| PtxEntry { arch, version: (8, 3), text: String::new() };
         let objs = [
-            RelocatableObject { module_id: "a".into(), entries: vec![e(80), e(90)] },
-            RelocatableObject { module_id: "b".into(), entries: vec![e(90)] },
+            RelocatableObject { name: "a.o".into(), module_id: "a".into(), entries: vec![e(80), e(90)] },
+            RelocatableObject { name: "b.o".into(), module_id: "b".into(), entries: vec![e(90)] },
         ];
-        let err = link(&objs).unwrap_err();
+        let Err(LinkFailure::Other(err)) = link(&objs) else { panic!("linked") };
         assert!(err.contains("sm_80: 1 of 2"), "{err}");
     }
 

@@ -367,6 +367,11 @@ impl ItemPrinter {
 
 /// Parses and links PTX texts; a parse error names the module (its position in `sources`).
 pub fn link(sources: &[&str]) -> Result<String, LinkError> {
+    link_modules(parse_all(sources)?)
+}
+
+/// Parses PTX texts; a parse error names the module (its position in `sources`).
+fn parse_all(sources: &[&str]) -> Result<Vec<Module>, LinkError> {
     let mut modules = Vec::with_capacity(sources.len());
     for (i, src) in sources.iter().enumerate() {
         let parsed = crate::parse(src);
@@ -376,7 +381,40 @@ pub fn link(sources: &[&str]) -> Result<String, LinkError> {
         }
         modules.push(parsed.module);
     }
-    link_modules(modules)
+    Ok(modules)
+}
+
+/// The names that a module of `sources` declares `.extern` (a function or a variable) and that
+/// no module defines, each once with the first module declaring it: nvlink's undefined
+/// references, before the functions CUDA itself provides (`vprintf`, `malloc`, the device
+/// runtime's) are set apart, which is the caller's business.
+pub fn undefined_references(sources: &[&str]) -> Result<Vec<(usize, String)>, LinkError> {
+    let modules = parse_all(sources)?;
+    let syms: Vec<_> = modules.iter().map(symbols).collect();
+    let defined: HashSet<&str> = syms
+        .iter()
+        .flatten()
+        .filter(|(_, role, _)| matches!(role, Role::Defines(l) if is_external(*l)))
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for (i, m) in modules.iter().enumerate() {
+        for item in &m.items {
+            let names: Vec<Name> = match item {
+                Item::Func(f) if f.body.is_none() && f.linkage == Linkage::Extern => vec![f.name],
+                Item::Var(v) if v.linkage == Linkage::Extern => v.names.iter().map(|n| n.name).collect(),
+                _ => continue,
+            };
+            for n in names {
+                let name = m.names.str(n);
+                if !defined.contains(name) && seen.insert(name.to_string()) {
+                    out.push((i, name.to_string()));
+                }
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The printed module without its `.version`/`.target`/`.address_size` lines.
@@ -467,6 +505,24 @@ mod tests {
 	ret;
 }
 "#;
+
+    #[test]
+    fn undefined_references_are_extern_names_no_module_defines() {
+        let a = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .extern .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p);\n\
+            .extern .func (.param .b32 func_retval0) helper(.param .b32 p);\n\
+            .extern .global .align 4 .b32 missing;\n\
+            .extern .global .align 4 .b32 counter;\n\
+            .func (.param .b32 func_retval0) _ZL4selfi(.param .b32 p);\n\
+            .func (.param .b32 func_retval0) _ZL4selfi(.param .b32 p) { ret; }\n";
+        let b = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .visible .global .align 4 .b32 counter;\n\
+            .extern .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p);\n\
+            .visible .func (.param .b32 func_retval0) helper(.param .b32 p) { ret; }\n";
+        let undefined = undefined_references(&[a, b]).unwrap();
+        assert_eq!(undefined, [(0, "_Z6offseti".to_string()), (0, "missing".to_string())]);
+        assert!(undefined_references(&[b, a]).unwrap().contains(&(0, "_Z6offseti".to_string())));
+    }
 
     #[test]
     fn links_extern_definitions_and_keeps_statics_apart() {
