@@ -121,7 +121,8 @@ fn launch_bounds_with_three_arguments_build_silently_for_sm_90() {
 /// nvlink's line for each name no object defines, naming the object that uses it, and exit
 /// status 255. It linked, and the kernel then failed to load ("call to `_Z6offseti`, which
 /// has no body in this module"). What CUDA itself provides (printf's `vprintf`, `malloc`) is no
-/// undefined reference, and the link succeeds once an object defines the names.
+/// undefined reference, and the link succeeds once an object defines the names; a name defined
+/// twice is nvlink's "Multiple definition" (it was Cuprite's own message).
 #[test]
 fn device_link_names_undefined_references_as_nvlink_does() {
     let dir = scratch("undefined-references");
@@ -156,6 +157,17 @@ fn device_link_names_undefined_references_as_nvlink_does() {
     );
     let o = nvcc(&["main.o", "dev.o", "-o", "app"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // A name two objects define: nvlink's two lines and nvcc's status 1 (recorded).
+    std::fs::write(dir.join("again.cu"), "__device__ int offset(int x) { return x; }\n").unwrap();
+    let o = nvcc(&["-c", "again.cu", "-o", "again.o"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = nvcc(&["main.o", "dev.o", "again.o", "-o", "app"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "nvlink error   : Multiple definition of '_Z6offseti' in 'again.o', first defined in 'dev.o'\n\
+         nvlink fatal   : merge_elf failed\n"
+    );
 }
 
 #[test]

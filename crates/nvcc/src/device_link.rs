@@ -153,12 +153,13 @@ fn relocatable(bytes: &[u8], name: &str) -> Result<Option<RelocatableObject>, St
     Ok(Some(RelocatableObject { name: name.to_string(), module_id, entries }))
 }
 
-/// Why a device link fails: nvlink's words for what no object defines, or another reason.
+/// Why a device link fails: nvlink's words for names that do not resolve, or another reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LinkFailure {
-    /// nvlink's error lines (`nvlink error   : Undefined reference to 'NAME' in 'OBJECT'`),
-    /// one per name; nvcc exits 255 after them.
-    Undefined(Vec<String>),
+    /// nvlink's lines: `nvlink error   : Undefined reference to 'NAME' in 'OBJECT'`, one per
+    /// name (nvcc then exits 255), or `Multiple definition of 'NAME' in 'OBJECT', first defined
+    /// in 'OBJECT'` and `nvlink fatal   : merge_elf failed` (exit 1).
+    Nvlink { lines: Vec<String>, status: i32 },
     /// Any other reason, in Cuprite's words.
     Other(String),
 }
@@ -172,15 +173,33 @@ fn provided_by_cuda(name: &str) -> bool {
     matches!(name, "vprintf" | "malloc" | "free") || name.starts_with("__") || name.starts_with("cuda")
 }
 
-/// nvlink's errors for the names the objects' PTX (`texts`, one per object, in order) declares
-/// and none defines, CUDA's own set apart ([`provided_by_cuda`]).
-fn undefined_references(objects: &[RelocatableObject], texts: &[&str]) -> Result<Vec<String>, String> {
-    let undefined = ptx::undefined_references(texts).map_err(|e| e.to_string())?;
-    Ok(undefined
-        .into_iter()
-        .filter(|(_, name)| !provided_by_cuda(name))
-        .map(|(i, name)| format!("nvlink error   : Undefined reference to '{name}' in '{}'", objects[i].name))
-        .collect())
+/// nvlink's failure for the names of the objects' PTX (`texts`, one per object, in order)
+/// that do not resolve, CUDA's own set apart ([`provided_by_cuda`]); `None` if all do.
+fn unresolved(objects: &[RelocatableObject], texts: &[&str]) -> Result<Option<LinkFailure>, String> {
+    let name = |i: usize| objects.get(i).map_or("?", |o| o.name.as_str());
+    Ok(match ptx::unresolved(texts).map_err(|e| e.to_string())? {
+        Some(ptx::Unresolved::Multiple(m)) => Some(LinkFailure::Nvlink {
+            lines: vec![
+                format!(
+                    "nvlink error   : Multiple definition of '{}' in '{}', first defined in '{}'",
+                    m.name,
+                    name(m.again),
+                    name(m.first)
+                ),
+                "nvlink fatal   : merge_elf failed".to_string(),
+            ],
+            status: 1,
+        }),
+        Some(ptx::Unresolved::Undefined(names)) => {
+            let lines: Vec<String> = names
+                .into_iter()
+                .filter(|(_, n)| !provided_by_cuda(n))
+                .map(|(i, n)| format!("nvlink error   : Undefined reference to '{n}' in '{}'", name(i)))
+                .collect();
+            (!lines.is_empty()).then_some(LinkFailure::Nvlink { lines, status: 255 })
+        }
+        None => None,
+    })
 }
 
 /// Links the objects' PTX per architecture (each object must have every architecture).
@@ -203,11 +222,10 @@ pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, LinkFailure>
         let texts: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
         let failed = |e: String| LinkFailure::Other(format!("linking the device code for sm_{arch}: {e}"));
         // Every architecture has the same names: nvlink reports them once.
-        if out.is_empty() {
-            let undefined = undefined_references(objects, &texts).map_err(failed)?;
-            if !undefined.is_empty() {
-                return Err(LinkFailure::Undefined(undefined));
-            }
+        if out.is_empty()
+            && let Some(failure) = unresolved(objects, &texts).map_err(failed)?
+        {
+            return Err(failure);
         }
         let linked = ptx::link(&texts).map_err(|e| failed(e.to_string()))?;
         crate::ptx_check::check(&format!("<device link sm_{arch}>"), &linked).map_err(LinkFailure::Other)?;

@@ -442,8 +442,8 @@ fn device_link(
         use crate::device_link::LinkFailure;
         let linked = crate::device_link::link(&relocatable).map_err(|e| match e {
             // nvlink's lines, and nvcc's status after them.
-            LinkFailure::Undefined(lines) => {
-                Failure { message: String::new(), status: 255, diagnostics: lines.join("\n") + "\n" }
+            LinkFailure::Nvlink { lines, status } => {
+                Failure { message: String::new(), status, diagnostics: lines.join("\n") + "\n" }
             }
             LinkFailure::Other(message) => Failure::new(message),
         })?;

@@ -70,7 +70,8 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
     let version = modules.iter().map(|m| m.version).max().unwrap_or(first.version);
     let mut out = header(version, &first.target, first.address_size);
     let syms: Vec<_> = modules.iter().map(symbols).collect();
-    let definer = definers(&syms)?;
+    let definer = definers(&syms)
+        .map_err(|m| LinkError(format!("multiple definition of `{}` (modules {} and {})", m.name, m.first, m.again)))?;
     rename_internal_clashes(&mut modules, &syms);
     renumber_files(&mut modules);
     for p in linked_parts(&modules, &definer).iter().flatten() {
@@ -96,7 +97,7 @@ fn header(version: Version, target: &Target, address_size: u8) -> String {
 
 /// Which module defines each external name, program-wide, and how: the first definition wins,
 /// a strong (`.visible`) one overrides an earlier weak one, and two strong ones are an error.
-fn definers(syms: &[Vec<(String, Role, bool)>]) -> Result<HashMap<String, (usize, Linkage)>, LinkError> {
+fn definers(syms: &[Vec<(String, Role, bool)>]) -> Result<HashMap<String, (usize, Linkage)>, Multiple> {
     let mut definer: HashMap<String, (usize, Linkage)> = HashMap::new();
     for (i, list) in syms.iter().enumerate() {
         for (name, role, _) in list {
@@ -109,7 +110,7 @@ fn definers(syms: &[Vec<(String, Role, bool)>]) -> Result<HashMap<String, (usize
                     definer.insert(name.clone(), (i, l));
                 }
                 Some(&(j, Linkage::Visible)) if l == Linkage::Visible && j != i => {
-                    return Err(LinkError(format!("multiple definition of `{name}` (modules {j} and {i})")));
+                    return Err(Multiple { name: name.clone(), first: j, again: i });
                 }
                 Some(&(j, prev)) if prev != Linkage::Visible && l == Linkage::Visible && j != i => {
                     definer.insert(name.clone(), (i, l));
@@ -384,13 +385,37 @@ fn parse_all(sources: &[&str]) -> Result<Vec<Module>, LinkError> {
     Ok(modules)
 }
 
-/// The names that a module of `sources` declares `.extern` (a function or a variable) and that
-/// no module defines, each once with the first module declaring it: nvlink's undefined
-/// references, before the functions CUDA itself provides (`vprintf`, `malloc`, the device
-/// runtime's) are set apart, which is the caller's business.
-pub fn undefined_references(sources: &[&str]) -> Result<Vec<(usize, String)>, LinkError> {
+/// A name two modules define strongly (`.visible`): nvlink's "multiple definition".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Multiple {
+    /// The name.
+    pub name: String,
+    /// The module (its position among the linked ones) that defines it first.
+    pub first: usize,
+    /// The module that defines it again.
+    pub again: usize,
+}
+
+/// Why the symbols of modules to be linked do not resolve, as nvlink sees them before it links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unresolved {
+    /// A name defined twice.
+    Multiple(Multiple),
+    /// The names that a module declares `.extern` (a function or a variable) and that no
+    /// module defines, each once with the first module declaring it: nvlink's undefined
+    /// references, before the functions CUDA itself provides (`vprintf`, `malloc`, the device
+    /// runtime's) are set apart, which is the caller's business.
+    Undefined(Vec<(usize, String)>),
+}
+
+/// How the symbols of `sources` resolve: `Ok` when every declared name has one definition
+/// (see [`Unresolved`]); `Err` when a module does not parse.
+pub fn unresolved(sources: &[&str]) -> Result<Option<Unresolved>, LinkError> {
     let modules = parse_all(sources)?;
     let syms: Vec<_> = modules.iter().map(symbols).collect();
+    if let Err(m) = definers(&syms) {
+        return Ok(Some(Unresolved::Multiple(m)));
+    }
     let defined: HashSet<&str> = syms
         .iter()
         .flatten()
@@ -414,7 +439,7 @@ pub fn undefined_references(sources: &[&str]) -> Result<Vec<(usize, String)>, Li
             }
         }
     }
-    Ok(out)
+    Ok((!out.is_empty()).then_some(Unresolved::Undefined(out)))
 }
 
 /// The printed module without its `.version`/`.target`/`.address_size` lines.
@@ -507,7 +532,7 @@ mod tests {
 "#;
 
     #[test]
-    fn undefined_references_are_extern_names_no_module_defines() {
+    fn unresolved_names_are_extern_ones_no_module_defines_or_two_define() {
         let a = ".version 8.3\n.target sm_90\n.address_size 64\n\
             .extern .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p);\n\
             .extern .func (.param .b32 func_retval0) helper(.param .b32 p);\n\
@@ -519,9 +544,21 @@ mod tests {
             .visible .global .align 4 .b32 counter;\n\
             .extern .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p);\n\
             .visible .func (.param .b32 func_retval0) helper(.param .b32 p) { ret; }\n";
-        let undefined = undefined_references(&[a, b]).unwrap();
-        assert_eq!(undefined, [(0, "_Z6offseti".to_string()), (0, "missing".to_string())]);
-        assert!(undefined_references(&[b, a]).unwrap().contains(&(0, "_Z6offseti".to_string())));
+        let undefined = unresolved(&[a, b]).unwrap();
+        assert_eq!(
+            undefined,
+            Some(Unresolved::Undefined(vec![(0, "_Z6offseti".to_string()), (0, "missing".to_string())]))
+        );
+        let Some(Unresolved::Undefined(names)) = unresolved(&[b, a]).unwrap() else { panic!("resolved") };
+        assert!(names.contains(&(0, "_Z6offseti".to_string())), "{names:?}");
+        let c = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .visible .func (.param .b32 func_retval0) helper(.param .b32 p) { ret; }\n\
+            .visible .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p) { ret; }\n";
+        // Without `b`, `counter` is undefined too; `c` defines the two functions.
+        let undefined = vec![(1, "missing".to_string()), (1, "counter".to_string())];
+        assert_eq!(unresolved(&[c, a]).unwrap(), Some(Unresolved::Undefined(undefined)));
+        let multiple = Multiple { name: "helper".into(), first: 1, again: 2 };
+        assert_eq!(unresolved(&[a, b, c]).unwrap(), Some(Unresolved::Multiple(multiple)));
     }
 
     #[test]
