@@ -18,7 +18,14 @@
 #else
 #define __managed__ __attribute__((device)) __attribute__((section("cuprite_managed")))
 #endif
+#if defined(__CUDA_ARCH__)
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#else
+/* The bounds concern the device code only (the runtime reads them from the PTX). clang's host
+ * pass, which knows no GPU, would warn of a third argument (maxclusterrank "requires sm_90 or
+ * higher, CUDA arch provided: unknown") where nvcc is silent. */
+#define __launch_bounds__(...)
+#endif
 /* __maxnreg__(N) (CUDA 12.4) caps a kernel's registers (PTX .maxnreg): clang-19 has no such
    attribute, and a register budget changes nothing a kernel computes on Cuprite. */
 #define __maxnreg__(N)

@@ -99,6 +99,77 @@ fn nvccs_default_unused_warnings_once_and_as_errors_with_werror_all_warnings() {
     assert!(!String::from_utf8_lossy(&o.stderr).contains("warning"), "{}", text(&o));
 }
 
+/// `__launch_bounds__` with its third argument (maximum blocks per cluster, sm_90) builds
+/// without a word, as with nvcc 13.0 for -arch=sm_90; clang's host pass warned that
+/// "maxclusterrank requires sm_90 or higher, CUDA arch provided: unknown".
+#[test]
+fn launch_bounds_with_three_arguments_build_silently_for_sm_90() {
+    let dir = scratch("launch-bounds");
+    let src = dir.join("lb.cu");
+    std::fs::write(
+        &src,
+        "__global__ void __launch_bounds__(256, 2, 1) lb(int *p) { p[threadIdx.x] = 1; }\n\
+         __global__ void __launch_bounds__(128) one(int *p) { p[threadIdx.x] = 2; }\n",
+    )
+    .unwrap();
+    let o = cuprite().args(["nvcc", "-arch=sm_90", "-c"]).arg(&src).arg("-o").arg(dir.join("lb.o")).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(o.stderr.is_empty(), "{}", text(&o));
+}
+
+/// A relocatable-device-code link that misses a definition fails as nvcc 13.0's does (recorded):
+/// nvlink's line for each name no object defines, naming the object that uses it, and exit
+/// status 255. It linked, and the kernel then failed to load ("call to `_Z6offseti`, which
+/// has no body in this module"). What CUDA itself provides (printf's `vprintf`, `malloc`) is no
+/// undefined reference, and the link succeeds once an object defines the names; a name defined
+/// twice is nvlink's "Multiple definition" (it was Cuprite's own message).
+#[test]
+fn device_link_names_undefined_references_as_nvlink_does() {
+    let dir = scratch("undefined-references");
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include <cstdio>\n__device__ int offset(int x);\nextern __device__ int g_scale;\n\
+         extern \"C\" __device__ int c_func(int);\n\
+         __global__ void k(int *p) { p[0] = offset(1) + g_scale + c_func(2); printf(\"%d\\n\", p[0]);\n\
+         int *q = (int *)malloc(4); free(q); }\nint main() { return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("dev.cu"),
+        "__device__ int g_scale = 3;\n__device__ int offset(int x) { return x + g_scale; }\n\
+         extern \"C\" __device__ int c_func(int x) { return -x; }\n",
+    )
+    .unwrap();
+    let nvcc = |args: &[&str]| {
+        cuprite().arg("nvcc").args(["-arch=sm_90", "-rdc=true"]).args(args).current_dir(&dir).output().unwrap()
+    };
+    for src in ["main", "dev"] {
+        let o = nvcc(&["-c", &format!("{src}.cu"), "-o", &format!("{src}.o")]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    }
+    let o = nvcc(&["main.o", "-o", "app"]);
+    assert_eq!(o.status.code(), Some(255), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "nvlink error   : Undefined reference to '_Z6offseti' in 'main.o'\n\
+         nvlink error   : Undefined reference to 'c_func' in 'main.o'\n\
+         nvlink error   : Undefined reference to 'g_scale' in 'main.o'\n"
+    );
+    let o = nvcc(&["main.o", "dev.o", "-o", "app"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // A name two objects define: nvlink's two lines and nvcc's status 1 (recorded).
+    std::fs::write(dir.join("again.cu"), "__device__ int offset(int x) { return x; }\n").unwrap();
+    let o = nvcc(&["-c", "again.cu", "-o", "again.o"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = nvcc(&["main.o", "dev.o", "again.o", "-o", "app"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "nvlink error   : Multiple definition of '_Z6offseti' in 'again.o', first defined in 'dev.o'\n\
+         nvlink fatal   : merge_elf failed\n"
+    );
+}
+
 #[test]
 fn run_caches_and_rebuilds_when_an_included_header_changes() {
     let dir = scratch("run");

@@ -21,6 +21,8 @@ use fatbin::PtxEntry;
 /// One relocatable object's device side.
 #[derive(Debug, Clone)]
 pub struct RelocatableObject {
+    /// The object's name in messages: its path, or `lib.a(member.o)`.
+    pub name: String,
     /// The module id (`__nv_...`), naming its registration function.
     pub module_id: String,
     /// Its PTX entries.
@@ -148,11 +150,60 @@ fn relocatable(bytes: &[u8], name: &str) -> Result<Option<RelocatableObject>, St
             Ok(PtxEntry { arch: e.arch, version, text })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(Some(RelocatableObject { module_id, entries }))
+    Ok(Some(RelocatableObject { name: name.to_string(), module_id, entries }))
+}
+
+/// Why a device link fails: nvlink's words for names that do not resolve, or another reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkFailure {
+    /// nvlink's lines: `nvlink error   : Undefined reference to 'NAME' in 'OBJECT'`, one per
+    /// name (nvcc then exits 255), or `Multiple definition of 'NAME' in 'OBJECT', first defined
+    /// in 'OBJECT'` and `nvlink fatal   : merge_elf failed` (exit 1).
+    Nvlink { lines: Vec<String>, status: i32 },
+    /// Any other reason, in Cuprite's words.
+    Other(String),
+}
+
+/// Whether CUDA itself provides `name`, which the device code declares and no object defines:
+/// ptxas's system calls (`vprintf`, `malloc`, `free`, `__assertfail`, `__cuda_syscall_*`), the
+/// device runtime's functions (`cudaLaunchDevice`, `__cudaCDP2*`, ...) and the math library's
+/// `__nv_*`. Names a program may not take (`__` anywhere, C++'s reserved spelling) or that
+/// start with `cuda` are set apart whole, so that no function of CUDA's is called undefined.
+fn provided_by_cuda(name: &str) -> bool {
+    matches!(name, "vprintf" | "malloc" | "free") || name.starts_with("__") || name.starts_with("cuda")
+}
+
+/// nvlink's failure for the names of the objects' PTX (`texts`, one per object, in order)
+/// that do not resolve, CUDA's own set apart ([`provided_by_cuda`]); `None` if all do.
+fn unresolved(objects: &[RelocatableObject], texts: &[&str]) -> Result<Option<LinkFailure>, String> {
+    let name = |i: usize| objects.get(i).map_or("?", |o| o.name.as_str());
+    Ok(match ptx::unresolved(texts).map_err(|e| e.to_string())? {
+        Some(ptx::Unresolved::Multiple(m)) => Some(LinkFailure::Nvlink {
+            lines: vec![
+                format!(
+                    "nvlink error   : Multiple definition of '{}' in '{}', first defined in '{}'",
+                    m.name,
+                    name(m.again),
+                    name(m.first)
+                ),
+                "nvlink fatal   : merge_elf failed".to_string(),
+            ],
+            status: 1,
+        }),
+        Some(ptx::Unresolved::Undefined(names)) => {
+            let lines: Vec<String> = names
+                .into_iter()
+                .filter(|(_, n)| !provided_by_cuda(n))
+                .map(|(i, n)| format!("nvlink error   : Undefined reference to '{n}' in '{}'", name(i)))
+                .collect();
+            (!lines.is_empty()).then_some(LinkFailure::Nvlink { lines, status: 255 })
+        }
+        None => None,
+    })
 }
 
 /// Links the objects' PTX per architecture (each object must have every architecture).
-pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, String> {
+pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, LinkFailure> {
     let mut by_arch: BTreeMap<u32, Vec<&PtxEntry>> = BTreeMap::new();
     for o in objects {
         for e in &o.entries {
@@ -162,15 +213,22 @@ pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, String> {
     let mut out = Vec::new();
     for (arch, entries) in by_arch {
         if entries.len() != objects.len() {
-            return Err(format!(
+            return Err(LinkFailure::Other(format!(
                 "sm_{arch}: {} of {} relocatable objects have device code for it (compile them all for the same architectures)",
                 entries.len(),
                 objects.len()
-            ));
+            )));
         }
         let texts: Vec<&str> = entries.iter().map(|e| e.text.as_str()).collect();
-        let linked = ptx::link(&texts).map_err(|e| format!("linking the device code for sm_{arch}: {e}"))?;
-        crate::ptx_check::check(&format!("<device link sm_{arch}>"), &linked)?;
+        let failed = |e: String| LinkFailure::Other(format!("linking the device code for sm_{arch}: {e}"));
+        // Every architecture has the same names: nvlink reports them once.
+        if out.is_empty()
+            && let Some(failure) = unresolved(objects, &texts).map_err(failed)?
+        {
+            return Err(failure);
+        }
+        let linked = ptx::link(&texts).map_err(|e| failed(e.to_string()))?;
+        crate::ptx_check::check(&format!("<device link sm_{arch}>"), &linked).map_err(LinkFailure::Other)?;
         let version = entries.iter().map(|e| e.version).max().unwrap_or((8, 3));
         out.push(PtxEntry { arch, version, text: linked });
     }
@@ -267,8 +325,8 @@ mod tests {
     #[test]
     fn stub_registers_one_function_per_object() {
         let objs = [
-            RelocatableObject { module_id: "__nv_aa11".into(), entries: vec![] },
-            RelocatableObject { module_id: "__nv_bb22".into(), entries: vec![] },
+            RelocatableObject { name: "a.o".into(), module_id: "__nv_aa11".into(), entries: vec![] },
+            RelocatableObject { name: "b.o".into(), module_id: "__nv_bb22".into(), entries: vec![] },
         ];
         let s = stub_source(&objs, &[1, 2, 3]);
         // clang's objects call __cudaRegisterLinkedBinary followed by the module id.
@@ -281,7 +339,7 @@ mod tests {
 
     #[test]
     fn modules_a_device_link_output_linked_are_not_linked_again() {
-        let object = |id: &str| RelocatableObject { module_id: id.into(), entries: vec![] };
+        let object = |id: &str| RelocatableObject { name: format!("{id}.o"), module_id: id.into(), entries: vec![] };
         let inputs = vec![
             LinkInput { relocatable: vec![object("__nv_a")], already_linked: vec![] },
             LinkInput { relocatable: vec![object("__nv_b")], already_linked: vec![] },
@@ -295,10 +353,10 @@ mod tests {
     fn linking_needs_every_arch_in_every_object() {
         let e = |arch| PtxEntry { arch, version: (8, 3), text: String::new() };
         let objs = [
-            RelocatableObject { module_id: "a".into(), entries: vec![e(80), e(90)] },
-            RelocatableObject { module_id: "b".into(), entries: vec![e(90)] },
+            RelocatableObject { name: "a.o".into(), module_id: "a".into(), entries: vec![e(80), e(90)] },
+            RelocatableObject { name: "b.o".into(), module_id: "b".into(), entries: vec![e(90)] },
         ];
-        let err = link(&objs).unwrap_err();
+        let Err(LinkFailure::Other(err)) = link(&objs) else { panic!("linked") };
         assert!(err.contains("sm_80: 1 of 2"), "{err}");
     }
 

@@ -1,7 +1,7 @@
 //! The host standard library's constexpr functions called from device code without
 //! `--expt-relaxed-constexpr`. nvcc treats a constexpr function without `__device__` as a host
-//! function unless that flag is given: calling `std::min`, `std::max`, `std::clamp` or a
-//! `std::numeric_limits` member from a `__global__` or `__device__` function (or a `__device__`
+//! function unless that flag is given: calling `std::min`, `std::max`, `std::clamp`,
+//! `std::make_tuple`, `std::get` (the rest: [`FUNCTIONS`]) or a `std::numeric_limits` member from a `__global__` or `__device__` function (or a `__device__`
 //! lambda) is its error, from a `__host__ __device__` function its warning 20013:
 //!
 //! ```text
@@ -12,12 +12,34 @@
 //! clang makes every constexpr function `__host__ __device__` (and its CUDA headers define
 //! `std::min`/`std::max` for the device), so it accepts them. [`check`] finds such calls
 //! lexically, in the bodies of functions whose declaration names `__global__` or `__device__`
-//! in the file; calls through other names (`using std::min;`, a macro) are left alone.
+//! in the file; calls through other names (`using std::min;`, a macro), constexpr member
+//! functions (`std::array`'s `operator[]` and `size`) and constructors (`std::pair<int, int>
+//! p(1, 2)`), which nvcc refuses as well, are left alone.
 
 use crate::tokens::{Kind, Token, tokenize};
 
-/// The `std::` functions checked (their names, as nvcc's message gives them).
-const FUNCTIONS: [&[u8]; 4] = [b"min", b"max", b"clamp", b"minmax"];
+/// The `std::` functions checked (their names, as nvcc's message gives them): constexpr in
+/// libstdc++ under C++17 (`bit_cast` exists only from C++20, constexpr there), each refused by
+/// nvcc 13.0 in a kernel. `std::move`, `std::forward` and `std::abs` are not among them: nvcc
+/// accepts those (builtins, and CUDA's own `abs` overloads).
+const FUNCTIONS: [&[u8]; 16] = [
+    b"min",
+    b"max",
+    b"clamp",
+    b"minmax",
+    b"min_element",
+    b"max_element",
+    b"minmax_element",
+    b"make_tuple",
+    b"make_pair",
+    b"tie",
+    b"forward_as_tuple",
+    b"tuple_cat",
+    b"get",
+    b"as_const",
+    b"addressof",
+    b"bit_cast",
+];
 
 /// What kind of function a body belongs to.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -196,6 +218,39 @@ mod tests {
                 "m3.cu:6:41: error: calling a constexpr __host__ function(\"min\") from a __device__ function(\"operator()\")",
                 "m3.cu:7:8: error: calling a constexpr __host__ function(\"clamp\") from a __global__ function(\"k\")",
                 "m3.cu:10:45: error: calling a constexpr __host__ function(\"max\") from a __device__ function(\"m\")",
+            ]
+        );
+    }
+
+    /// The `<tuple>`/`<utility>` calls of tup.cu, with nvcc 13.0's messages; `std::move`,
+    /// `std::forward` and `std::abs`, which nvcc accepts in a kernel, are left alone.
+    #[test]
+    fn tuple_and_utility_calls_are_nvccs_errors() {
+        let source = b"#include <tuple>\n\
+            __global__ void k(int *p) {\n\
+              auto t = std::make_tuple(1, 2.5f, 3);\n\
+              p[0] = std::get<0>(t) + std::get<2>(t);\n\
+              auto q = std::make_pair(4, 5); int a, b;\n\
+              std::tie(a, b) = q; p[1] = *std::addressof(a) + std::as_const(b);\n\
+              p[2] = std::move(a) + std::forward<int &>(b) + std::abs(p[3]);\n\
+            }\n";
+        let (errors, warnings) = check(source, "tup.cu");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert!(errors[0].starts_with(
+            "tup.cu:3:10: error: calling a constexpr __host__ function(\"make_tuple\") from a __global__ \
+             function(\"k\") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this.\n"
+        ), "{}", errors[0]);
+        let heads: Vec<&str> = errors.iter().map(|e| e.split(" from a ").next().unwrap()).collect();
+        assert_eq!(
+            heads,
+            [
+                "tup.cu:3:10: error: calling a constexpr __host__ function(\"make_tuple\")",
+                "tup.cu:4:8: error: calling a constexpr __host__ function(\"get\")",
+                "tup.cu:4:25: error: calling a constexpr __host__ function(\"get\")",
+                "tup.cu:5:10: error: calling a constexpr __host__ function(\"make_pair\")",
+                "tup.cu:6:1: error: calling a constexpr __host__ function(\"tie\")",
+                "tup.cu:6:29: error: calling a constexpr __host__ function(\"addressof\")",
+                "tup.cu:6:49: error: calling a constexpr __host__ function(\"as_const\")",
             ]
         );
     }

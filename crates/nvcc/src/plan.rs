@@ -616,7 +616,7 @@ fn object_path(o: &Options, temp: &Path, input: &Input) -> PathBuf {
     match (o.phase, &o.output) {
         (Phase::Compile | Phase::DeviceCompile, Some(out)) => out.clone(),
         (Phase::Compile | Phase::DeviceCompile, None) => default_output_path(o, input, "o"),
-        _ => temp.join(format!("{}.o", unique_stem(&input.path))),
+        _ => temp.join(format!("{}.o", intermediate_stem(o, &input.path))),
     }
 }
 
@@ -664,6 +664,18 @@ fn dependency_target_args(o: &Options, input: &Input, args: &mut Vec<OsString>) 
 fn unique_stem(p: &Path) -> String {
     let h = crate::cache::hash_bytes(p.as_os_str().as_encoded_bytes());
     format!("{}-{:08x}", stem(p), h as u32)
+}
+
+/// The stem of a source's intermediate files: under `--keep`, which leaves them for the user,
+/// nvcc's (the input's stem: `a.fatbin`, `a.o`); else [`unique_stem`].
+fn intermediate_stem(o: &Options, p: &Path) -> String {
+    if o.keep { stem(p) } else { unique_stem(p) }
+}
+
+/// The name of a kept PTX file, as nvcc 13.0 names it: `a.ptx` for one architecture, else
+/// `a.compute_80.ptx`, one per architecture.
+fn kept_ptx_name(o: &Options, input: &Path, arch: u32) -> String {
+    if o.archs.len() == 1 { format!("{}.ptx", stem(input)) } else { format!("{}.compute_{arch}.ptx", stem(input)) }
 }
 
 /// The host compiler for a C/C++ input (C++ for the link): `-ccbin`, else clang. `-ccbin` may
@@ -1395,7 +1407,7 @@ fn plan_cuda(
         }
         return Ok(());
     }
-    let unique = unique_stem(&input.path);
+    let unique = intermediate_stem(o, &input.path);
     // In nvcc's words (CMake reads the architectures a compiler defaults to from them).
     let archs: Vec<String> = o.archs.iter().map(|a| format!("-arch compute_{a}")).collect();
     plan.notes.push(format!("{}: PTX for {}", input.path.display(), archs.join(", ")));
@@ -1408,6 +1420,7 @@ fn plan_cuda(
         let ptx = match (o.phase, &o.output) {
             (Phase::Ptx, Some(out)) if out.as_os_str() != "-" => out.clone(),
             (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
+            _ if o.keep => workspace.temp.join(kept_ptx_name(o, &input.path, arch)),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
         let mut args = cuda_common_args(o, tc, codegen, &input.path, &device_input, Pass::Device);

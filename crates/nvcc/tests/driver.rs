@@ -2147,3 +2147,42 @@ fn minus_g_recursion_reaches_nvccs_depth_and_does_not_contract() {
            return !ok; }\n",
     );
 }
+
+/// `--keep` leaves the intermediate files under nvcc 13.0's names (recorded: `nvcc --keep`):
+/// `a.ptx` for one architecture, `a.compute_80.ptx` and `a.compute_90.ptx` for two, and
+/// `a.fatbin` and the host object `a.o` of a linked build; before, each carried a hash
+/// (`a-79e029de.sm_90.ptx`), so a user looking for `a.ptx` found nothing.
+#[test]
+fn keep_leaves_intermediates_under_nvccs_names() {
+    let dir = common::scratch_dir("keep_names");
+    let src = common::repo().join("samples/vectorAdd.cu");
+    let one = dir.join("one");
+    let exe = dir.join("vectorAdd");
+    let (one_s, exe_s) = (one.to_str().unwrap(), exe.to_str().unwrap());
+    common::nvcc(&["-arch=sm_90", "--keep", "--keep-dir", one_s, src.to_str().unwrap(), "-o", exe_s]).expect("build");
+    for name in ["vectorAdd.ptx", "vectorAdd.fatbin", "vectorAdd.o"] {
+        assert!(one.join(name).is_file(), "{name} missing: {:?}", std::fs::read_dir(&one).unwrap().collect::<Vec<_>>());
+    }
+    let ptx = std::fs::read_to_string(one.join("vectorAdd.ptx")).unwrap();
+    assert!(ptx.contains(".target sm_90") && ptx.contains(".entry"), "{ptx}");
+    let two = dir.join("two");
+    let obj = dir.join("two.o");
+    common::nvcc(&[
+        "-gencode",
+        "arch=compute_80,code=sm_80",
+        "-gencode",
+        "arch=compute_90,code=sm_90",
+        "--keep",
+        "--keep-dir",
+        two.to_str().unwrap(),
+        "-c",
+        src.to_str().unwrap(),
+        "-o",
+        obj.to_str().unwrap(),
+    ])
+    .expect("build");
+    for name in ["vectorAdd.compute_80.ptx", "vectorAdd.compute_90.ptx", "vectorAdd.fatbin"] {
+        assert!(two.join(name).is_file(), "{name} missing: {:?}", std::fs::read_dir(&two).unwrap().collect::<Vec<_>>());
+    }
+    assert!(!two.join("vectorAdd.ptx").exists());
+}

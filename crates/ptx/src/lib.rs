@@ -23,7 +23,7 @@ pub mod validate;
 
 pub use ast::{Module, Name};
 pub use diag::{Diagnostic, Severity, render_all};
-pub use link::{LinkError, link};
+pub use link::{LinkError, Multiple, Unresolved, link, unresolved};
 pub use names::demangle;
 pub use parser::{Parsed, parse};
 pub use printer::print_module;

@@ -70,7 +70,8 @@ pub fn link_modules(mut modules: Vec<Module>) -> Result<String, LinkError> {
     let version = modules.iter().map(|m| m.version).max().unwrap_or(first.version);
     let mut out = header(version, &first.target, first.address_size);
     let syms: Vec<_> = modules.iter().map(symbols).collect();
-    let definer = definers(&syms)?;
+    let definer = definers(&syms)
+        .map_err(|m| LinkError(format!("multiple definition of `{}` (modules {} and {})", m.name, m.first, m.again)))?;
     rename_internal_clashes(&mut modules, &syms);
     renumber_files(&mut modules);
     for p in linked_parts(&modules, &definer).iter().flatten() {
@@ -96,7 +97,7 @@ fn header(version: Version, target: &Target, address_size: u8) -> String {
 
 /// Which module defines each external name, program-wide, and how: the first definition wins,
 /// a strong (`.visible`) one overrides an earlier weak one, and two strong ones are an error.
-fn definers(syms: &[Vec<(String, Role, bool)>]) -> Result<HashMap<String, (usize, Linkage)>, LinkError> {
+fn definers(syms: &[Vec<(String, Role, bool)>]) -> Result<HashMap<String, (usize, Linkage)>, Multiple> {
     let mut definer: HashMap<String, (usize, Linkage)> = HashMap::new();
     for (i, list) in syms.iter().enumerate() {
         for (name, role, _) in list {
@@ -109,7 +110,7 @@ fn definers(syms: &[Vec<(String, Role, bool)>]) -> Result<HashMap<String, (usize
                     definer.insert(name.clone(), (i, l));
                 }
                 Some(&(j, Linkage::Visible)) if l == Linkage::Visible && j != i => {
-                    return Err(LinkError(format!("multiple definition of `{name}` (modules {j} and {i})")));
+                    return Err(Multiple { name: name.clone(), first: j, again: i });
                 }
                 Some(&(j, prev)) if prev != Linkage::Visible && l == Linkage::Visible && j != i => {
                     definer.insert(name.clone(), (i, l));
@@ -367,6 +368,11 @@ impl ItemPrinter {
 
 /// Parses and links PTX texts; a parse error names the module (its position in `sources`).
 pub fn link(sources: &[&str]) -> Result<String, LinkError> {
+    link_modules(parse_all(sources)?)
+}
+
+/// Parses PTX texts; a parse error names the module (its position in `sources`).
+fn parse_all(sources: &[&str]) -> Result<Vec<Module>, LinkError> {
     let mut modules = Vec::with_capacity(sources.len());
     for (i, src) in sources.iter().enumerate() {
         let parsed = crate::parse(src);
@@ -376,7 +382,64 @@ pub fn link(sources: &[&str]) -> Result<String, LinkError> {
         }
         modules.push(parsed.module);
     }
-    link_modules(modules)
+    Ok(modules)
+}
+
+/// A name two modules define strongly (`.visible`): nvlink's "multiple definition".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Multiple {
+    /// The name.
+    pub name: String,
+    /// The module (its position among the linked ones) that defines it first.
+    pub first: usize,
+    /// The module that defines it again.
+    pub again: usize,
+}
+
+/// Why the symbols of modules to be linked do not resolve, as nvlink sees them before it links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unresolved {
+    /// A name defined twice.
+    Multiple(Multiple),
+    /// The names that a module declares `.extern` (a function or a variable) and that no
+    /// module defines, each once with the first module declaring it: nvlink's undefined
+    /// references, before the functions CUDA itself provides (`vprintf`, `malloc`, the device
+    /// runtime's) are set apart, which is the caller's business.
+    Undefined(Vec<(usize, String)>),
+}
+
+/// How the symbols of `sources` resolve: `Ok` when every declared name has one definition
+/// (see [`Unresolved`]); `Err` when a module does not parse.
+pub fn unresolved(sources: &[&str]) -> Result<Option<Unresolved>, LinkError> {
+    let modules = parse_all(sources)?;
+    let syms: Vec<_> = modules.iter().map(symbols).collect();
+    if let Err(m) = definers(&syms) {
+        return Ok(Some(Unresolved::Multiple(m)));
+    }
+    let defined: HashSet<&str> = syms
+        .iter()
+        .flatten()
+        .filter(|(_, role, _)| matches!(role, Role::Defines(l) if is_external(*l)))
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for (i, m) in modules.iter().enumerate() {
+        for item in &m.items {
+            let names: Vec<Name> = match item {
+                Item::Func(f) if f.body.is_none() && f.linkage == Linkage::Extern => vec![f.name],
+                Item::Var(v) if v.linkage == Linkage::Extern => v.names.iter().map(|n| n.name).collect(),
+                _ => continue,
+            };
+            for n in names {
+                let name = m.names.str(n);
+                if !defined.contains(name) && seen.insert(name.to_string()) {
+                    out.push((i, name.to_string()));
+                }
+            }
+        }
+    }
+    Ok((!out.is_empty()).then_some(Unresolved::Undefined(out)))
 }
 
 /// The printed module without its `.version`/`.target`/`.address_size` lines.
@@ -467,6 +530,36 @@ mod tests {
 	ret;
 }
 "#;
+
+    #[test]
+    fn unresolved_names_are_extern_ones_no_module_defines_or_two_define() {
+        let a = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .extern .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p);\n\
+            .extern .func (.param .b32 func_retval0) helper(.param .b32 p);\n\
+            .extern .global .align 4 .b32 missing;\n\
+            .extern .global .align 4 .b32 counter;\n\
+            .func (.param .b32 func_retval0) _ZL4selfi(.param .b32 p);\n\
+            .func (.param .b32 func_retval0) _ZL4selfi(.param .b32 p) { ret; }\n";
+        let b = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .visible .global .align 4 .b32 counter;\n\
+            .extern .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p);\n\
+            .visible .func (.param .b32 func_retval0) helper(.param .b32 p) { ret; }\n";
+        let undefined = unresolved(&[a, b]).unwrap();
+        assert_eq!(
+            undefined,
+            Some(Unresolved::Undefined(vec![(0, "_Z6offseti".to_string()), (0, "missing".to_string())]))
+        );
+        let Some(Unresolved::Undefined(names)) = unresolved(&[b, a]).unwrap() else { panic!("resolved") };
+        assert!(names.contains(&(0, "_Z6offseti".to_string())), "{names:?}");
+        let c = ".version 8.3\n.target sm_90\n.address_size 64\n\
+            .visible .func (.param .b32 func_retval0) helper(.param .b32 p) { ret; }\n\
+            .visible .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p) { ret; }\n";
+        // Without `b`, `counter` is undefined too; `c` defines the two functions.
+        let undefined = vec![(1, "missing".to_string()), (1, "counter".to_string())];
+        assert_eq!(unresolved(&[c, a]).unwrap(), Some(Unresolved::Undefined(undefined)));
+        let multiple = Multiple { name: "helper".into(), first: 1, again: 2 };
+        assert_eq!(unresolved(&[a, b, c]).unwrap(), Some(Unresolved::Multiple(multiple)));
+    }
 
     #[test]
     fn links_extern_definitions_and_keeps_statics_apart() {
