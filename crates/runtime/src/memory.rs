@@ -1214,10 +1214,15 @@ struct Pool {
     reserved_high: u64,
 }
 
+/// The unit in which a memory pool reserves device memory.
+const POOL_CHUNK: u64 = 32 << 20;
+
 impl Pool {
-    /// `cudaMemPoolAttrReservedMemCurrent`: live allocations and the memory kept for reuse.
+    /// `cudaMemPoolAttrReservedMemCurrent`: live allocations and the memory kept for reuse, in
+    /// whole chunks of [`POOL_CHUNK`] (an H200 reserves 32 MiB for a pool holding 3 MiB:
+    /// tests/program-diff/pools_explicit.cu).
     fn reserved(&self) -> u64 {
-        self.used + self.cached
+        (self.used + self.cached).next_multiple_of(POOL_CHUNK)
     }
 
     /// Releases kept memory until at most `keep` bytes stay reserved (live allocations stay).
@@ -1289,7 +1294,7 @@ pub fn default_mem_pool(device: i32) -> Result<u64> {
 
 /// `cudaDeviceGetMemPool`: the device's current pool. A device that does not exist is an
 /// invalid value here and in `cudaDeviceSetMemPool` (an H200's answer, where
-/// `cudaDeviceGetDefaultMemPool` answers an invalid device: unseen15_pools_explicit).
+/// `cudaDeviceGetDefaultMemPool` answers an invalid device: tests/program-diff/pools_explicit.cu).
 pub fn device_mem_pool(device: i32) -> Result<u64> {
     api(|_| {
         if device != 0 {
@@ -1364,8 +1369,11 @@ pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()
             if !matches!(flags, 0 | 1 | 3) || loc.r#type != 1 {
                 return Err(Error::InvalidValue);
             }
-            // The pool's own device keeps read-write access: another setting is an invalid
-            // device, as an H200 answers.
+            // The pool's own device keeps read-write access: no access is an invalid device,
+            // read-only access not supported, as an H200 answers (tests/program-diff/pools_explicit.cu).
+            if loc.id == 0 && *flags == 1 {
+                return Err(Error::NotSupported);
+            }
             if loc.id != 0 || *flags != ACCESS_READ_WRITE {
                 return Err(Error::InvalidDevice);
             }
