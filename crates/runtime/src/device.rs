@@ -348,14 +348,21 @@ fn round_up(value: usize, step: usize) -> usize {
 }
 
 /// What `cudaDeviceSetLimit` stores for `value` of a size limit, as an H200 reads it back
-/// (tests/program-diff/heap_limits_rounding.cu): the malloc heap is at least 4 MiB and a
-/// multiple of 64 KiB, the printf FIFO at least 512 KiB and a multiple of 256 bytes, the
-/// per-thread stack a multiple of 16 bytes; other limits as given.
+/// (tests/program-diff/heap_limits_rounding.cu, tests/program-diff/limits_roundtrip.cu): the
+/// malloc heap is at least 4 MiB and a multiple of 64 KiB, the printf FIFO at least 512 KiB, a
+/// multiple of 256 bytes and at most 2 GiB, the per-thread stack a multiple of 16 bytes, the
+/// pending launch count at least 32, the persisting L2 size (when not 0) a multiple of a tenth
+/// of its maximum; other limits as given.
 fn rounded_limit(which: i32, value: usize) -> usize {
     match which {
         limit::MALLOC_HEAP_SIZE => round_up(value, 64 << 10).max(4 << 20),
-        limit::PRINTF_FIFO_SIZE => round_up(value, 256).max(512 << 10),
+        limit::PRINTF_FIFO_SIZE => round_up(value, 256).clamp(512 << 10, 1 << 31),
         limit::STACK_SIZE => round_up(value, 16),
+        limit::DEV_RUNTIME_PENDING_LAUNCH_COUNT => value.max(32),
+        limit::PERSISTING_L2_CACHE_SIZE => {
+            let step = props().persistingL2CacheMaxSize as usize / 10;
+            value.checked_next_multiple_of(step).unwrap_or(usize::MAX)
+        }
         _ => value,
     }
 }
@@ -371,8 +378,7 @@ pub fn limit_value(which: i32) -> Option<usize> {
     usize::try_from(which).ok().and_then(|i| LIMITS.get(i)).map(|l| l.load(Ordering::Relaxed))
 }
 
-/// `cudaDeviceSetLimit`: the value is stored, rounded as CUDA does ([`rounded_limit`]; the
-/// persisting L2 size capped at its maximum).
+/// `cudaDeviceSetLimit`: the value is stored, rounded as CUDA does ([`rounded_limit`]).
 pub fn set_limit(which: i32, value: usize) -> Result<()> {
     api(|c| {
         let l = limit_slot(which)?;
@@ -381,7 +387,10 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
             limit::STACK_SIZE if value > (1 << 20) => return Err(Error::InvalidValue),
             // 0 to 128 bytes: an H200 refuses 256 (unseen11b_limits_after_launch).
             limit::MAX_L2_FETCH_GRANULARITY if value > 128 => return Err(Error::InvalidValue),
-            limit::PERSISTING_L2_CACHE_SIZE => value.min(props().persistingL2CacheMaxSize as usize),
+            // Beyond its maximum: an invalid value (an H200's answer).
+            limit::PERSISTING_L2_CACHE_SIZE if value > props().persistingL2CacheMaxSize as usize => {
+                return Err(Error::InvalidValue);
+            }
             // After a launch that used it: cudaErrorInvalidValue.
             limit::MALLOC_HEAP_SIZE => {
                 c.mem().set_heap_size(value as u64).map_err(|_| Error::InvalidValue)?;
@@ -480,12 +489,9 @@ pub fn init_device(device: i32, device_flags: u32, flags: u32) -> Result<()> {
 /// `cudaSetValidDevices`: every listed device must exist ([`Error::InvalidValue`] otherwise, as
 /// an H100 answers); the first one is made current (device 0, the only one).
 pub fn set_valid_devices(list: &[i32]) -> Result<()> {
-    api(|_| {
-        for &d in list {
-            check(d).map_err(|_| Error::InvalidValue)?;
-        }
-        Ok(())
-    })?;
+    // A device that does not exist is an invalid device (an H200's answer,
+    // tests/program-diff/device_selection.cu).
+    api(|_| list.iter().try_for_each(|&d| check(d)))?;
     match list.first() {
         Some(&d) => set_device(d),
         None => Ok(()),

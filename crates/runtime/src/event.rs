@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use crate::context::{api, ctx, lock};
 use crate::error::{Error, Result};
 use crate::interprocess_event::SharedEvent;
-use crate::stream::{CapturePoint, Marker, Stream, capture_registry, enqueue, resolve};
+use crate::stream::{CapturePoint, Marker, Stream, capture_registry, enqueue, enqueue_unless_idle, resolve};
 
 /// `cudaEventDefault`.
 pub const DEFAULT: u32 = 0x0;
@@ -171,9 +171,9 @@ impl Event {
             let m = match &ev.ipc {
                 Some(shared) => {
                     let (shared, n) = (shared.clone(), shared.begin_record());
-                    enqueue(&s, Vec::new(), Box::new(move || shared.complete(n)))
+                    enqueue_unless_idle(&s, Box::new(move || shared.complete(n)))
                 }
-                None => enqueue(&s, Vec::new(), Box::new(|| {})),
+                None => enqueue_unless_idle(&s, Box::new(|| {})),
             };
             *lock(&ev.marker) = Some(m);
             *lock(&ev.capture) = None;

@@ -192,11 +192,14 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
     })
 }
 
-/// `cudaMemGetInfo`: `(free, total)` bytes.
+/// `cudaMemGetInfo`: `(free, total)` bytes. Managed allocations take none of the free memory
+/// (an H200 keeps a fresh 64 MiB one off the device: tests/program-diff/meminfo_peer_symbols.cu).
 pub fn mem_get_info() -> Result<(usize, usize)> {
     api(|c| {
         let total = crate::device::total_memory();
-        let used: u64 = lock(&c.allocs).values().sum();
+        let allocs: Vec<(u64, u64)> = lock(&c.allocs).iter().map(|(a, n)| (*a, *n)).collect();
+        let managed = |a: u64| matches!(classify(a), Pointer::Known(i) if i.kind == simt::AllocKind::Unified);
+        let used: u64 = allocs.into_iter().filter(|&(a, _)| !managed(a)).map(|(_, n)| n).sum();
         Ok((total.saturating_sub(used) as usize, total as usize))
     })
 }
@@ -746,19 +749,28 @@ fn capture_copy(s: Stream, work: MemWork, kind: MemcpyKind) -> Result<()> {
 
 /// [`submit`] for a copy or memset whose ends are `ends`. A synchronous call that touches only
 /// device memory (`cudaMemcpy` device to device, `cudaMemset` of device memory) returns on a GPU
-/// once the work is queued (no host-side synchronization), so a fault of the kernel ahead of it
-/// is the next call's error, not its own (tests/program-diff/sync_copy_after_fault.cu). Here it
-/// still waits for its work, so that later work on any stream finds it done, and answers as on
-/// a GPU. Managed, pinned and mapped ends keep the host-synchronous answer.
+/// once the work is queued (no host-side synchronization: tests/program-diff/sync_behavior_calls.cu),
+/// so a fault of the kernel ahead of it is the next call's error, not its own
+/// (tests/program-diff/sync_copy_after_fault.cu). Here it runs at once when its stream is idle
+/// (so that work on any stream finds it done, as a GPU's quick copy would be), and is queued
+/// behind the stream's work otherwise. Managed, pinned and mapped ends keep the host-synchronous
+/// answer.
 fn submit_for(on: On, ends: &[u64], work: MemWork, node: crate::work::NodeType) -> Result<()> {
     let device = |a: u64| matches!(classify(a), Pointer::Known(i) if matches!(i.kind, simt::AllocKind::Device));
-    let r = submit(on, work, node);
-    match r {
-        Err(e)
-            if matches!(on, On::Sync(_)) && ends.iter().all(|&a| device(a)) && crate::context::sticky() == Some(e) =>
-        {
-            Ok(())
+    let On::Sync(s) = on else { return submit(on, work, node) };
+    if !ends.iter().all(|&a| device(a)) {
+        return submit(on, work, node);
+    }
+    let r = if crate::stream::is_capturing(s)? {
+        submit(on, work, node)
+    } else {
+        match crate::stream::run_inline_if_idle(&resolve(s)?, || unless_faulted(&work)) {
+            Some(r) => r,
+            None => return submit(On::Async(s), work, node),
         }
+    };
+    match r {
+        Err(e) if crate::context::sticky() == Some(e) => Ok(()),
         r => r,
     }
 }
@@ -906,9 +918,12 @@ pub fn host_unregister(ptr: usize) -> Result<()> {
         }
         let mut r = registered();
         if r.remove(&ptr).is_none() {
-            // Inside a registered range but not its start: an invalid value, as on an H100.
+            // Inside a registered range but not its start, or memory of cudaMallocHost /
+            // cudaHostAlloc: an invalid value, as on an H100 and an H200
+            // (tests/program-diff/host_register_flags.cu).
             let inside = r.range(..ptr).next_back().is_some_and(|(b, (n, _))| b + n > ptr);
-            return Err(if inside { Error::InvalidValue } else { Error::HostMemoryNotRegistered });
+            let pinned = host_allocation(ptr).is_some();
+            return Err(if inside || pinned { Error::InvalidValue } else { Error::HostMemoryNotRegistered });
         }
         drop(r);
         wait_all();
@@ -1199,10 +1214,15 @@ struct Pool {
     reserved_high: u64,
 }
 
+/// The unit in which a memory pool reserves device memory.
+const POOL_CHUNK: u64 = 32 << 20;
+
 impl Pool {
-    /// `cudaMemPoolAttrReservedMemCurrent`: live allocations and the memory kept for reuse.
+    /// `cudaMemPoolAttrReservedMemCurrent`: live allocations and the memory kept for reuse, in
+    /// whole chunks of [`POOL_CHUNK`] (an H200 reserves 32 MiB for a pool holding 3 MiB:
+    /// tests/program-diff/pools_explicit.cu).
     fn reserved(&self) -> u64 {
-        self.used + self.cached
+        (self.used + self.cached).next_multiple_of(POOL_CHUNK)
     }
 
     /// Releases kept memory until at most `keep` bytes stay reserved (live allocations stay).
@@ -1272,11 +1292,13 @@ pub fn default_mem_pool(device: i32) -> Result<u64> {
     })
 }
 
-/// `cudaDeviceGetMemPool`: the device's current pool.
+/// `cudaDeviceGetMemPool`: the device's current pool. A device that does not exist is an
+/// invalid value here and in `cudaDeviceSetMemPool` (an H200's answer, where
+/// `cudaDeviceGetDefaultMemPool` answers an invalid device: tests/program-diff/pools_explicit.cu).
 pub fn device_mem_pool(device: i32) -> Result<u64> {
     api(|_| {
         if device != 0 {
-            return Err(Error::InvalidDevice);
+            return Err(Error::InvalidValue);
         }
         Ok(pools().current)
     })
@@ -1286,7 +1308,7 @@ pub fn device_mem_pool(device: i32) -> Result<u64> {
 pub fn set_device_mem_pool(device: i32, pool: u64) -> Result<()> {
     api(|_| {
         if device != 0 {
-            return Err(Error::InvalidDevice);
+            return Err(Error::InvalidValue);
         }
         let mut p = pools();
         if !p.pools.contains_key(&pool) {
@@ -1347,8 +1369,11 @@ pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()
             if !matches!(flags, 0 | 1 | 3) || loc.r#type != 1 {
                 return Err(Error::InvalidValue);
             }
-            // The pool's own device keeps read-write access: another setting is an invalid
-            // device, as an H200 answers.
+            // The pool's own device keeps read-write access: no access is an invalid device,
+            // read-only access not supported, as an H200 answers (tests/program-diff/pools_explicit.cu).
+            if loc.id == 0 && *flags == 1 {
+                return Err(Error::NotSupported);
+            }
             if loc.id != 0 || *flags != ACCESS_READ_WRITE {
                 return Err(Error::InvalidDevice);
             }

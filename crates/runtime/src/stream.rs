@@ -639,6 +639,11 @@ pub(crate) fn run_sync(s: Stream, work: Work) -> Result<()> {
 /// While `work` runs, the stream's last work is its marker, so work enqueued meanwhile (by
 /// other host threads) is ordered after it, as if the worker ran it.
 pub(crate) fn run_inline_if_idle<T>(s: &Arc<StreamInner>, work: impl FnOnce() -> T) -> Option<T> {
+    run_inline_marked(s, work).map(|(r, _)| r)
+}
+
+/// [`run_inline_if_idle`], also giving the completed marker of the work.
+fn run_inline_marked<T>(s: &Arc<StreamInner>, work: impl FnOnce() -> T) -> Option<(T, Arc<Marker>)> {
     let done = {
         let _g = lock(&streams().sched);
         if lock(&s.capture).is_some() || s.last().is_some_and(|m| m.done().is_none()) {
@@ -655,7 +660,18 @@ pub(crate) fn run_inline_if_idle<T>(s: &Arc<StreamInner>, work: impl FnOnce() ->
     };
     let r = crate::profile::as_stream(s.handle, work);
     done.complete();
-    Some(r)
+    Some((r, done))
+}
+
+/// [`enqueue`] of `work` with no extra dependencies, except that on an idle stream (see
+/// [`run_inline_if_idle`]) it runs at once on the calling thread: an event recorded on an idle
+/// stream is complete when `cudaEventRecord` returns, as on a GPU, whose idle stream takes a
+/// record at once (not when the stream's worker thread next wakes).
+pub(crate) fn enqueue_unless_idle(s: &Arc<StreamInner>, work: Work) -> Arc<Marker> {
+    match run_inline_marked(s, &work) {
+        Some(((), done)) => done,
+        None => enqueue(s, Vec::new(), work),
+    }
 }
 
 /// Waits for all work on every stream.

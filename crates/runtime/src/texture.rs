@@ -13,9 +13,25 @@ use crate::array::{self, ARRAY_CUBEMAP, ARRAY_LAYERED, ArrayInfo, ChannelDesc};
 use crate::context::{api, lock};
 use crate::error::{Error, Result};
 
-/// Linear texture memory must start at a multiple of this: the alignment every `cudaMalloc`
-/// result has (CUDA requires `cudaDeviceProp::textureAlignment`, which its allocations meet).
+/// Pitch-2D texture memory must start at a multiple of this: the alignment every `cudaMalloc`
+/// result has.
 pub const TEXTURE_ALIGNMENT: u64 = 256;
+
+/// Linear (1D) texture memory must start at a multiple of this: `textureAlignment`.
+pub const LINEAR_TEXTURE_ALIGNMENT: u64 = 512;
+
+/// Whether `ptr` may start a linear texture: in device-accessible memory, a multiple of
+/// [`LINEAR_TEXTURE_ALIGNMENT`] bytes into its allocation (a GPU's allocations start at such a
+/// multiple; ours at [`TEXTURE_ALIGNMENT`]). An H200 refuses a host pointer and an offset of
+/// 256 bytes (tests/program-diff/texture_object_validation.cu).
+fn linear_start(ptr: u64) -> bool {
+    match crate::memory::classify(ptr) {
+        crate::memory::Pointer::Known(a) => {
+            ptr.is_multiple_of(TEXTURE_ALIGNMENT) && (ptr - a.base).is_multiple_of(LINEAR_TEXTURE_ALIGNMENT)
+        }
+        _ => false,
+    }
+}
 /// `cudaDeviceProp::texturePitchAlignment`.
 pub const TEXTURE_PITCH_ALIGNMENT: usize = 32;
 
@@ -144,7 +160,7 @@ fn image_of(r: &Resource) -> Result<Image> {
             let format = desc.format()?;
             let ts = format.texel_size() as usize;
             // Zero bytes make a texture of no texels (an H200 accepts it; every fetch reads 0).
-            if ptr == 0 || !ptr.is_multiple_of(TEXTURE_ALIGNMENT) || (size != 0 && size < ts) {
+            if !linear_start(ptr) || (size != 0 && size < ts) {
                 return Err(Error::InvalidValue);
             }
             let width = (size / ts).min(1 << 28) as u32;

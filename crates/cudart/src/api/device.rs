@@ -45,8 +45,12 @@ pub fn cudaDeviceGetAttribute(value: Out<i32>, attr: i32, dev: i32) -> i32 {
     value.put(device::attribute(attr, dev))
 }
 
-/// `cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)`: always device 0.
-pub fn cudaChooseDevice(dev: Out<i32>, _prop: *const c_void) -> i32 {
+/// `cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)`: always device 0; a null
+/// `prop` is an invalid value (an H200's answer, tests/program-diff/device_selection.cu).
+pub fn cudaChooseDevice(dev: Out<i32>, prop: *const c_void) -> i32 {
+    if prop.is_null() {
+        return invalid();
+    }
     dev.put(Ok(0))
 }
 

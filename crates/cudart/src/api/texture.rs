@@ -164,6 +164,18 @@ pub fn cudaCreateTextureObject(
         let Some(t) = tex.get() else { return record(Err(Error::InvalidResourceHandle)) };
         texture::create_texture_object(&r, &texture_desc(&t))
     });
+    // The descriptors are checked before the output pointer: with a null one, an invalid
+    // descriptor is its own error (an H200's answer, tests/program-diff/texture_object_validation.cu)
+    // and a valid one an invalid value (the object made for the check is destroyed).
+    if obj.is_null() {
+        return match r {
+            Ok(h) => {
+                let _ = texture::destroy_texture_object(h);
+                crate::invalid()
+            }
+            Err(e) => code::<()>(Err(e)),
+        };
+    }
     obj.put(r)
 }
 

@@ -40,6 +40,9 @@ struct Step {
     /// A memcpy node's `cudaMemcpyKind` as instantiated (see [`NodeKind::Work`]), which its
     /// exec parameters may not change.
     copy: Option<crate::memory::MemcpyKind>,
+    /// The node's encoded parameters as instantiated or last set in this exec (see
+    /// [`NodeKind::Work`]): what exec parameter changes are checked against.
+    params: Option<Arc<[u8]>>,
 }
 
 /// An executable graph.
@@ -116,11 +119,11 @@ fn flatten(
             NodeKind::WaitEvent(e) => Op::Wait(*e),
             NodeKind::EventRecord(e) => Op::Record(*e),
         };
-        let copy = match &kind {
-            NodeKind::Work { copy, .. } => *copy,
-            _ => None,
+        let (copy, params) = match &kind {
+            NodeKind::Work { copy, params, .. } => (*copy, params.clone()),
+            _ => (None, None),
         };
-        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true, copy });
+        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true, copy, params });
     }
     Ok(())
 }
@@ -309,8 +312,19 @@ impl GraphExec {
                 return Err(Error::InvalidValue);
             }
             st.op = op;
+            if let NodeKind::Work { params, .. } = kind {
+                st.params = params;
+            }
             Ok(())
         })
+    }
+
+    /// The encoded parameters node `node` has in this exec (as instantiated, or as an exec
+    /// `Set*Params` call last set them); `None` for a node without them or not in the exec.
+    pub fn node_params(self, node: GraphNode) -> Option<Arc<[u8]>> {
+        let exec = get(self).ok()?;
+        let steps = lock(&exec.steps);
+        steps.iter().find(|s| s.node == node.0 && s.node_ty == s.ty).and_then(|s| s.params.clone())
     }
 
     /// `cudaGraphExecChildGraphNodeSetParams`: the steps of child graph node `node` come from

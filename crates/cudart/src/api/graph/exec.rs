@@ -148,8 +148,15 @@ pub unsafe fn cudaGraphExecKernelNodeSetParams(x: *mut c_void, n: *mut c_void, p
 /// `cudaGraphExecMemsetNodeSetParams(...)`.
 pub fn cudaGraphExecMemsetNodeSetParams(x: *mut c_void, n: *mut c_void, p: In<MemsetParams>) -> i32 {
     // The number of rows may not change (an H200 refuses it for a 2D memset node and takes a
-    // new value, width, element size or destination: unseen13a_graph_memset_update).
-    let old = node(n).peek_kind().and_then(|k| node::params_of::<MemsetParams>(&k, NodeType::Memset));
+    // new value, width, element size or destination: unseen13a_graph_memset_update): the rows
+    // the exec has, not the graph node's, which cudaGraphMemsetNodeSetParams may have changed
+    // since (tests/program-diff/graph_memset_memcpy_2d.cu).
+    let old = match node(n).peek_kind() {
+        Some(k) if k.ty() == NodeType::Memset => {
+            GraphExec(x as u64).node_params(node(n)).and_then(|b| node::decode_params::<MemsetParams>(&b))
+        }
+        _ => None,
+    };
     if let (Ok(new), Some(old)) = (p.read(), old)
         && new.height != old.height
     {

@@ -171,7 +171,9 @@ pub(crate) unsafe fn memcpy_1d_kind(
     count: usize,
     kind: i32,
 ) -> Result<graph::NodeKind> {
-    let as_3d = linear_copy_params(dst, count, src, count, (count, 1), kind);
+    // Its parameters read back with both pitches 0 (an H200's answer,
+    // tests/program-diff/graph_node_params_roundtrip.cu).
+    let as_3d = linear_copy_params(dst, 0, src, 0, (count, 1), kind);
     let kind = memory::MemcpyKind::from_raw(kind)?;
     let c = memory::Copy3D::linear(dst as u64, src as u64, count, kind);
     // SAFETY: the host memory `dst`/`src` cover stays valid while the graph may run: this function's contract (CUDA's
@@ -238,13 +240,17 @@ pub(crate) fn params_bytes<T: Copy>(p: &T) -> std::sync::Arc<[u8]> {
 /// The C parameter struct a node was made from (`None`: a captured node, or another type).
 pub(crate) fn params_of<T: Copy>(k: &graph::NodeKind, ty: graph::NodeType) -> Option<T> {
     match k {
-        graph::NodeKind::Work { ty: t, params: Some(b), .. } if *t == ty && b.len() == std::mem::size_of::<T>() => {
-            // SAFETY: the bytes were made by `params_bytes::<T>` for this node type (same
-            // size), so they are a valid `T`; read unaligned from the byte buffer.
-            Some(unsafe { b.as_ptr().cast::<T>().read_unaligned() })
-        }
+        graph::NodeKind::Work { ty: t, params: Some(b), .. } if *t == ty => decode_params(b),
         _ => None,
     }
+}
+
+/// The `T` that `params_bytes::<T>` encoded as `b` (`None` if the size differs). Callers pass
+/// bytes of a node whose type encodes a `T`.
+pub(crate) fn decode_params<T: Copy>(b: &[u8]) -> Option<T> {
+    // SAFETY: bytes of `size_of::<T>()` made by `params_bytes::<T>` (the callers' node types
+    // encode a `T`) are a valid `T`; read unaligned from the byte buffer.
+    (b.len() == std::mem::size_of::<T>()).then(|| unsafe { b.as_ptr().cast::<T>().read_unaligned() })
 }
 
 /// `struct cudaGraphNodeParams` (256 bytes): the type, then a union of the per-type
