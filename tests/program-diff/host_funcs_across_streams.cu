@@ -6,19 +6,22 @@
 #define R(x) do { cudaError_t e_ = (x); printf("%-64s -> %s\n", #x, cudaGetErrorName(e_)); } while (0)
 
 static std::atomic<int> pos{0};
+// Entries written (a reader waits for this, not for `pos`, which counts a slot before its write).
+static std::atomic<int> done{0};
 static int order[64];
 static cudaError_t seen_status[8];
 static int nstatus = 0;
 
-static void CUDART_CB hf(void *p) { order[pos++] = (int)(size_t)p; }
+static void CUDART_CB hf(void *p) { order[pos++] = (int)(size_t)p; done++; }
 static void CUDART_CB cb(cudaStream_t, cudaError_t st, void *p) {
     order[pos++] = (int)(size_t)p;
     seen_status[nstatus++] = st;
+    done++;
 }
 __global__ void gate(volatile int *flag) { while (*flag == 0) { } }
 __global__ void put(int *x, int v) { *x = v; }
 
-static void CUDART_CB check_val(void *p) { order[pos++] = *(volatile int *)p; }
+static void CUDART_CB check_val(void *p) { order[pos++] = *(volatile int *)p; done++; }
 
 int main() {
     int *flag;
@@ -41,7 +44,7 @@ int main() {
     R(cudaLaunchHostFunc(b, hf, (void *)2));
     R(cudaStreamAddCallback(b, cb, (void *)3, 0));
     R(cudaStreamAddCallback(b, cb, (void *)4, 1));  // flags must be 0
-    while (pos.load() < 1) { }
+    while (done.load() < 1) { }
     printf("before release: n=%d first=%d\n", pos.load(), order[0]);
     R(cudaStreamQuery(b));
     *flag = 1;
@@ -52,6 +55,7 @@ int main() {
     for (int i = 0; i < nstatus; i++) printf("callback status %d: %s\n", i, cudaGetErrorName(seen_status[i]));
     // A host function sees the kernel before it in its stream.
     pos = 0;
+    done = 0;
     put<<<1, 1, 0, a>>>(m, 77);
     R(cudaLaunchHostFunc(a, check_val, m));
     put<<<1, 1, 0, a>>>(m, 88);
@@ -60,6 +64,7 @@ int main() {
     printf("host saw: %d %d\n", order[0], order[1]);
     // The legacy null stream orders host functions of blocking streams.
     pos = 0;
+    done = 0;
     *flag = 0;
     gate<<<1, 1, 0, a>>>(flag);
     R(cudaLaunchHostFunc(a, hf, (void *)5));
