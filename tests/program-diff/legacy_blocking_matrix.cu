@@ -1,5 +1,6 @@
 // Legacy default stream against blocking and non-blocking streams, both directions, with
 // host-gated kernels; stream priorities clamped at creation; destroy with pending work.
+#include <chrono>
 #include <cstdio>
 #include <cuda_runtime.h>
 #define R(x) do { cudaError_t e_ = (x); printf("%-70s -> %s\n", #x, cudaGetErrorName(e_)); } while (0)
@@ -16,7 +17,9 @@ static void trial(const char *what, cudaStream_t first, cudaStream_t second) {
     gate<<<1, 1, 0, first>>>(flag);
     put<<<1, 1, 0, second>>>(x, 1);
     cudaError_t q = cudaErrorNotReady;
-    for (int i = 0; i < 200000 && q == cudaErrorNotReady; i++) q = cudaStreamQuery(second);
+    // Polled for half a second (a count of polls ran out before a loaded machine ran the kernel).
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(500);
+    while (q == cudaErrorNotReady && std::chrono::steady_clock::now() < until) q = cudaStreamQuery(second);
     printf("%-34s second stream while first gated: %s\n", what, cudaGetErrorName(q));
     *flag = 1;
     cudaDeviceSynchronize();
