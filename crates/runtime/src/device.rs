@@ -486,12 +486,19 @@ pub fn init_device(device: i32, device_flags: u32, flags: u32) -> Result<()> {
     if flags & 1 != 0 { set_device_flags(device_flags) } else { Ok(()) }
 }
 
-/// `cudaSetValidDevices`: every listed device must exist ([`Error::InvalidValue`] otherwise, as
-/// an H100 answers); the first one is made current (device 0, the only one).
+/// `cudaSetValidDevices`: a list longer than the devices there are is [`Error::InvalidValue`]
+/// (an H100's answer to `{0, 1}` with one device, `crates/cudart/tests/cuda/runtime_misc.cu`);
+/// a listed device that does not exist, [`Error::InvalidDevice`] (an H200's answer to `{3}`,
+/// `tests/program-diff/device_selection.cu`); the first one is made current (device 0, the
+/// only one).
 pub fn set_valid_devices(list: &[i32]) -> Result<()> {
-    // A device that does not exist is an invalid device (an H200's answer,
-    // tests/program-diff/device_selection.cu).
-    api(|_| list.iter().try_for_each(|&d| check(d)))?;
+    let devices = usize::try_from(device_count().unwrap_or(0)).unwrap_or(0);
+    api(|_| {
+        if list.len() > devices {
+            return Err(Error::InvalidValue);
+        }
+        list.iter().try_for_each(|&d| check(d))
+    })?;
     match list.first() {
         Some(&d) => set_device(d),
         None => Ok(()),
