@@ -13,7 +13,7 @@ use crate::float::{FBin, HFmt, HMode, Narrow};
 use crate::memory::AtomOp;
 pub(crate) use families::{
     calls, collectives, frame_ops, memory_access, no_memory, non_branch_ops, non_collective_ops, non_register_ops,
-    register_ops,
+    other_memory, register_ops,
 };
 use ptx::types::{Rounding, ScalarType};
 

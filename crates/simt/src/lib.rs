@@ -513,7 +513,14 @@ impl Program {
             claims: exec::Claims::default(),
             seat_time: exec::SeatTime::default(),
         };
-        let cpu_start = (workers::thread_cpu_time(), workers::process_cpu_time());
+        // The warp tier's tuning rent (`jit/warp_slot.rs`) is the launch's own CPU time (its
+        // seats', `exec::SeatTime`), measured only while a tuned compile could follow: wall
+        // time counted other processes' turns on a loaded machine, and the process's CPU time
+        // other threads' work, so tuned compiles started where they could not pay.
+        let rent = self.engine == Engine::Jit && self.jit.warp_rent_wanted(&self.funcs, idx);
+        if rent {
+            l.seat_time.measure();
+        }
         let (r, tier) = self.run_on_engine(&mut l, k, idx, block, cluster_size);
         let elapsed = start.elapsed();
         let pooled = l.pooled.load(Ordering::Relaxed);
@@ -522,16 +529,8 @@ impl Program {
         if tier == Tier::Interpreter && self.engine == Engine::Jit {
             self.jit.record_interpreted(idx, elapsed.saturating_mul(workers_used));
         }
-        if tier == Tier::WarpJit && self.engine == Engine::Jit {
-            // The rent weighed against a tuned compile (`jit/warp_slot.rs`), in CPU time: the
-            // launch thread's when it ran every block itself, else the process's (a background
-            // compile meanwhile counts too). On a loaded machine wall time counted other
-            // processes' turns, and the tuned compile started where it could not pay
-            // (particlefilter: 2.8 s of compile in an 8 s run).
-            let now = if pooled { workers::process_cpu_time() } else { workers::thread_cpu_time() };
-            let from = if pooled { cpu_start.1 } else { cpu_start.0 };
-            let work = from.zip(now).map_or(elapsed.saturating_mul(workers_used), |(a, b)| b.saturating_sub(a));
-            self.jit.record_warp(idx, work);
+        if rent && tier == Tier::WarpJit {
+            self.jit.record_warp(idx, l.seat_time.total());
         }
         let mut printf_output = std::mem::take(l.printf.get_mut().unwrap_or_else(|e| e.into_inner()));
         let warp_instructions = l.instructions.load(Ordering::Relaxed);

@@ -22,20 +22,9 @@ use std::time::{Duration, Instant};
 /// The CPU time of the calling thread so far, if the system tells: what a worker spent on a
 /// launch, whatever else the process's other threads did meanwhile (`exec::SeatTime`).
 pub(crate) fn thread_cpu_time() -> Option<Duration> {
-    cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID)
-}
-
-/// The process's CPU time so far (all its threads), if the system tells: the warp tier's
-/// tuning rent for launches the pool ran (`jit/warp_slot.rs`).
-pub(crate) fn process_cpu_time() -> Option<Duration> {
-    cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID)
-}
-
-/// The CPU-time clock `id`'s reading.
-fn cpu_clock(id: libc::clockid_t) -> Option<Duration> {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: `ts` is a valid, writable `timespec` that the call only writes.
-    let r = unsafe { libc::clock_gettime(id, &mut ts) };
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
     let secs = u64::try_from(ts.tv_sec).ok()?;
     let nanos = u32::try_from(ts.tv_nsec).ok()?;
     (r == 0).then(|| Duration::new(secs, nanos))

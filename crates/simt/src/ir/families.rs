@@ -38,14 +38,23 @@ macro_rules! memory_access {
         $crate::ir::Op::Ld { .. }
             | $crate::ir::Op::St { .. }
             | $crate::ir::Op::Atom { .. }
-            | $crate::ir::Op::Atom128 { .. }
+            | $crate::ir::other_memory!()
+    };
+}
+pub(crate) use memory_access;
+
+/// The memory accesses beyond plain loads, stores and scalar atomics: 128-bit and vector
+/// atomics, mbarrier operations and asynchronous copies.
+macro_rules! other_memory {
+    () => {
+        $crate::ir::Op::Atom128 { .. }
             | $crate::ir::Op::AtomV(_)
             | $crate::ir::Op::Mbar { .. }
             | $crate::ir::Op::CpBulk { .. }
             | $crate::ir::Op::CpAsync { .. }
     };
 }
-pub(crate) use memory_access;
+pub(crate) use other_memory;
 
 /// Calls: of a function of the module, through a pointer, or of one the executor provides.
 macro_rules! calls {

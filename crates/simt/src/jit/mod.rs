@@ -130,6 +130,14 @@ impl Cache {
         }
     }
 
+    /// Whether a launch of kernel `idx` on the warp tier would count toward its tuned compile
+    /// (`record_warp`): long enough to be compiled in two grades, its first code running and
+    /// no tuned compile started. Only then does a launch measure its seats' CPU time.
+    pub(crate) fn warp_rent_wanted(&self, funcs: &[Result<Func, LoadError>], idx: usize) -> bool {
+        let (Some(Ok(f)), Some(slots)) = (funcs.get(idx), self.warp.get(idx)) else { return false };
+        f.code.len() > BACKGROUND_INSTS && slots.iter().any(|s| s.tunable())
+    }
+
     /// Kernel `idx`'s launch ran on the warp tier under `Engine::Jit` for `worker` time (what
     /// [`Cache::warp_tier`] weighs against tuning its code).
     pub(crate) fn record_warp(&self, idx: usize, worker: Duration) {

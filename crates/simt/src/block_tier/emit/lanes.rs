@@ -883,11 +883,7 @@ impl Emitter<'_> {
         match op {
             Op::Ld { .. } | Op::St { .. } => self.memory_at(pc, op, site),
             Op::Atom { .. }
-            | Op::Atom128 { .. }
-            | Op::AtomV(_)
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
+            | crate::ir::other_memory!()
             | crate::ir::no_memory!()
             | crate::ir::calls!()
             | Op::Tex(_)

@@ -108,11 +108,7 @@ impl Emitter<'_> {
             Op::Atom { space, op: aop, size, d, addr, b, c } => self.atom(pc, *space, *aop, *size, *d, *addr, *b, *c),
             // Callers pass loads, stores and atomics only (`Emitter::op`, `memory_or_op`, the
             // lane phase's uniform loads); every other operation is emitted where it is named.
-            Op::Atom128 { .. }
-            | Op::AtomV(_)
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
+            crate::ir::other_memory!()
             | crate::ir::no_memory!()
             | crate::ir::calls!()
             | Op::Tex(_)
