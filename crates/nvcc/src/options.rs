@@ -495,7 +495,9 @@ pub fn help_text() -> String {
 }
 
 /// The options whose value may be glued to a one-dash short name (`-I/dir`, `-O3`).
-const GLUED: &[&str] = &["I", "D", "U", "O", "l", "L"];
+/// The short options nvcc 13.0 takes with their value glued on (`-t0` too: CMake's and
+/// PyTorch's lines pass it; `-oFILE`, `-xcu`, `-MFFILE` are nvcc's "Unknown option").
+const GLUED: &[&str] = &["I", "D", "U", "O", "l", "L", "t"];
 
 /// Finds an option by name; returns its long name (the canonical key) and arity.
 fn lookup(name: &str) -> Option<(&'static str, Arity)> {
@@ -565,6 +567,11 @@ fn gencode_arch(value: &str) -> Result<u32, OptionError> {
         value: value.into(),
         expected: "arch=compute_XY,code=sm_XY or code=[sm_XY,compute_XY]",
     };
+    // Makefiles write `code=\"sm_90,compute_90\"` (the shell leaves the quotes): nvcc groups
+    // a list's items with double quotes and drops them, so `code="sm_90,compute_90"` and
+    // `arch="compute_90"` name the same architectures as without quotes.
+    let unquoted = value.replace('"', "");
+    let value = unquoted.as_str();
     let arch = value.split(',').find_map(|part| part.strip_prefix("arch=")).ok_or_else(bad)?;
     if !value.contains("code=") {
         return Err(bad());
@@ -1151,6 +1158,15 @@ mod tests {
         assert_eq!(o.archs, vec![75, 90]);
         assert!(matches!(parse("-gencode compute_75 a.cu"), Err(OptionError::BadValue { .. })));
         assert!(matches!(parse("-code=sm_80 a.cu"), Err(OptionError::Conflict(_))));
+        // Quoted lists, as a Makefile's `code=\"sm_90,compute_90\"` reaches nvcc; nvcc 13.0
+        // builds each (recorded).
+        for quoted in [
+            r#"-gencode=arch=compute_90,code="sm_90,compute_90""#,
+            r#"-gencode=arch="compute_90",code="sm_90""#,
+            r#"-gencode=arch=compute_90,code=[sm_90,"compute_90"]"#,
+        ] {
+            assert_eq!(Options::parse(&[quoted, "a.cu"]).unwrap().archs, vec![90], "{quoted}");
+        }
     }
 
     /// CUDA 13 removed sm_50 … sm_72; nvcc 13.0 refuses each in every spelling with exit
@@ -1472,6 +1488,10 @@ mod tests {
         assert!(o.libraries.is_empty());
         assert_eq!(parse("--lib a.cu").unwrap().phase, Phase::Library);
         assert!(matches!(parse("-lib -c a.cu"), Err(OptionError::Conflict(_))));
+        // `-t0` glued, as `-t 0`; nvcc refuses `-oFILE` and `-xcu` (recorded).
+        assert!(parse("-t0 -t4 -c a.cu").is_ok());
+        assert!(matches!(parse("-oa.o -c a.cu"), Err(OptionError::Unknown(_))));
+        assert!(matches!(parse("-xcu -c a.cu"), Err(OptionError::Unknown(_))));
         assert_eq!(parse("-odir objs -c a.cu").unwrap().output_directory.as_deref(), Some(Path::new("objs")));
         assert_eq!(parse("--output-directory=o -M a.cu").unwrap().output_directory.as_deref(), Some(Path::new("o")));
         assert!(parse("-Xptxas -v a.cu").unwrap().resource_usage);
