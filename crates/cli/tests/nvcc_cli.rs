@@ -207,6 +207,50 @@ fn run_caches_and_rebuilds_when_an_included_header_changes() {
     assert_eq!(entries(), 1);
 }
 
+/// A program of several files (`cuprite run main.cu lib/k.cu host.cpp -- ARGS`): a header that
+/// only the second CUDA file includes, and one only the C++ file includes, each rebuild the
+/// cached entry when edited (one `-MF` file keeps only the last source's list, so these were
+/// missed and the stale program ran).
+#[test]
+fn run_rebuilds_a_program_of_several_files_when_any_sources_header_changes() {
+    let dir = scratch("run-multi");
+    let cache = dir.join("cache");
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    std::fs::write(dir.join("lib/k.h"), "#pragma once\n#define SCALE 3\nvoid launch(int *d, int n);\n").unwrap();
+    std::fs::write(dir.join("lib/host.h"), "#define OFFSET 100\n").unwrap();
+    std::fs::write(
+        dir.join("lib/k.cu"),
+        "#include \"k.h\"\n__global__ void kern(int *p, int n) { int i = threadIdx.x; if (i < n) p[i] = i * SCALE; }\n\
+         void launch(int *d, int n) { kern<<<1, 64>>>(d, n); }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("host.cpp"), "#include \"lib/host.h\"\nint offset() { return OFFSET; }\n").unwrap();
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include <cstdio>\n#include <cstdlib>\nvoid launch(int *d, int n);\nint offset();\n\
+         int main(int argc, char **argv) { int n = atoi(argv[1]), *d, h[64]; cudaMalloc(&d, sizeof h);\n\
+         launch(d, n); cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[n - 1] + offset()); }\n",
+    )
+    .unwrap();
+    let run = || {
+        let o = cuprite()
+            .current_dir(&dir)
+            .args(["run", "main.cu", "lib/k.cu", "host.cpp", "-arch=sm_90", "--", "10"])
+            .env("CUPRITE_CACHE_DIR", &cache)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    assert_eq!(run(), "127\n");
+    std::fs::write(dir.join("lib/k.h"), "#pragma once\n#define SCALE 5\nvoid launch(int *d, int n);\n").unwrap();
+    assert_eq!(run(), "145\n");
+    std::fs::write(dir.join("lib/host.h"), "#define OFFSET 200\n").unwrap();
+    assert_eq!(run(), "245\n");
+    assert_eq!(run(), "245\n");
+    assert_eq!(std::fs::read_dir(cache.join("run")).unwrap().count(), 1);
+}
+
 #[test]
 fn math_library_source_is_compiled_once_and_linked() {
     let dir = scratch("libdevice");

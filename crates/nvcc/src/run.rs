@@ -76,15 +76,30 @@ pub fn run(args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
         std::fs::create_dir_all(&staging)
             .map_err(|e| Failure::new(format!("cannot create {}: {e}", staging.display())))?;
         o.output = Some(staging.join(EXE));
-        let cuda_inputs = o.inputs.iter().filter(|i| i.kind == InputKind::Cuda).count();
-        let depfile = staging.join("deps.d");
-        if cuda_inputs == 1 {
+        // Every source's headers decide whether the entry is current. One CUDA source lists
+        // them while it compiles (`-MD`); with several sources, or C/C++ ones, one `-MF` file
+        // would keep only the last source's list (nvcc's too), so each is listed with `-M`.
+        let sources: Vec<_> =
+            o.inputs.iter().filter(|i| matches!(i.kind, InputKind::Cuda | InputKind::Cxx | InputKind::C)).collect();
+        let depfiles: Vec<_> = (0..sources.len()).map(|n| staging.join(format!("deps-{n}.d"))).collect();
+        let single_cuda = sources.len() == 1 && sources[0].kind == InputKind::Cuda;
+        if single_cuda {
             o.dependencies_with_compile = true;
-            o.dependency_file = Some(depfile.clone());
+            o.dependency_file = Some(depfiles[0].clone());
         }
         driver::build(&o, Some(cudart_dir.to_path_buf()))?;
+        if !single_cuda {
+            for (input, depfile) in sources.iter().zip(&depfiles) {
+                let mut listing = o.clone();
+                listing.inputs = vec![(*input).clone()];
+                listing.phase = Phase::Dependencies;
+                listing.output = Some(depfile.clone());
+                driver::build(&listing, Some(cudart_dir.to_path_buf()))?;
+            }
+        }
         let mut listed = String::new();
-        if let Ok(text) = std::fs::read_to_string(&depfile) {
+        for depfile in &depfiles {
+            let Ok(text) = std::fs::read_to_string(depfile) else { continue };
             for dep in crate::depfile::parse(&text) {
                 if let Some(h) = file_hash(&dep) {
                     listed.push_str(&format!("{h} {}\n", dep.display()));
