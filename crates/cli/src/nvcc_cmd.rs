@@ -58,6 +58,9 @@ pub fn nvcc(args: &[&str]) -> ExitCode {
             return ExitCode::from(e.status());
         }
     };
+    for warning in &options.warnings {
+        eprintln!("{warning}");
+    }
     if options.help {
         print!("{}", nvcc::options::help_text());
         return ExitCode::SUCCESS;

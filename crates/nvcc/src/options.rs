@@ -229,6 +229,9 @@ pub struct Options {
     /// `a.cu.cpp.ii`, in the `-odir` directory) when `-o` does not name the output; C and C++
     /// inputs are left alone, as nvcc leaves them.
     pub cuda_translation: bool,
+    /// nvcc's own warnings about the command line, as nvcc words them (an option given twice
+    /// with different values: the last is used); the caller prints them.
+    pub warnings: Vec<String>,
     /// Not an nvcc option: the overlay through which clang reads rewritten copies of headers
     /// (see [`crate::header_rewrites`]), set by the driver when it builds again with them.
     pub header_overlay: Option<PathBuf>,
@@ -499,6 +502,37 @@ pub fn help_text() -> String {
 /// PyTorch's lines pass it; `-oFILE`, `-xcu`, `-MFFILE` are nvcc's "Unknown option").
 const GLUED: &[&str] = &["I", "D", "U", "O", "l", "L", "t"];
 
+/// The options that take one value, by long name: given twice with different values, nvcc 13.0
+/// uses the last and warns (recorded for each). The others gather their values (`-I`, `-D`,
+/// `-gencode`, `-Xcompiler`, `-l`, `--diag-suppress`, ...).
+const SINGLE_VALUED: &[&str] = &[
+    "output-file",
+    "optimize",
+    "std",
+    "gpu-architecture",
+    "x",
+    "threads",
+    "ftz",
+    "prec-div",
+    "prec-sqrt",
+    "fmad",
+    "maxrregcount",
+    "time",
+    "keep-dir",
+    "split-compile",
+    "relocatable-device-code",
+    "compiler-bindir",
+    "cudart",
+    "cudadevrt",
+    "default-stream",
+    "dependency-output",
+    "dependency-target-name",
+    "output-directory",
+    "ftemplate-depth",
+    "ftemplate-backtrace-limit",
+    "compress-mode",
+];
+
 /// Finds an option by name; returns its long name (the canonical key) and arity.
 fn lookup(name: &str) -> Option<(&'static str, Arity)> {
     TABLE.iter().find(|(long, short, _)| *long == name || *short == name).map(|&(long, _, arity)| (long, arity))
@@ -657,6 +691,10 @@ struct CommandLine<'a> {
     language: Option<InputKind>,
     /// The phases asked for, each with the argument that asked.
     phases: Vec<(Phase, String)>,
+    /// The last value of each option that takes one value (see [`SINGLE_VALUED`]).
+    single_values: Vec<(&'static str, String)>,
+    /// The architectures the last `-arch` added (a later `-arch` replaces them).
+    arch_option_archs: Vec<u32>,
 }
 
 impl<'a> CommandLine<'a> {
@@ -679,6 +717,8 @@ impl<'a> CommandLine<'a> {
             code_values: 0,
             language: None,
             phases: Vec::new(),
+            single_values: Vec::new(),
+            arch_option_archs: Vec::new(),
         }
     }
 
@@ -780,8 +820,27 @@ impl<'a> CommandLine<'a> {
         }
     }
 
+    /// Notes the value of a single-valued option: given again with another value, the last one
+    /// is used and nvcc warns (once per change: `-O3 -O2 -O3` warns twice).
+    fn note_single_value(&mut self, key: &'static str, value: &str) {
+        if !SINGLE_VALUED.contains(&key) {
+            return;
+        }
+        match self.single_values.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, last)) if last != value => {
+                self.options.warnings.push(format!(
+                    "nvcc warning : incompatible redefinition for option '{key}', the last value of this option was used"
+                ));
+                *last = value.to_string();
+            }
+            Some(_) => {}
+            None => self.single_values.push((key, value.to_string())),
+        }
+    }
+
     /// Applies option `key` (given as `arg`) with its `value`.
-    fn apply(&mut self, key: &str, value: String, arg: &str) -> Result<(), OptionError> {
+    fn apply(&mut self, key: &'static str, value: String, arg: &str) -> Result<(), OptionError> {
+        self.note_single_value(key, &value);
         if let Some(phase) = phase_option(key) {
             self.options.cuda_translation |= key == "cuda";
             self.phases.push((phase, arg.into()));
@@ -863,8 +922,14 @@ impl<'a> CommandLine<'a> {
             }
             // nvcc checks every `-code` before `-arch` (`-arch=sm_13 -code=sm_13` is an error of
             // `-code`): a bad `-arch` is reported once every argument is read.
+            // A second `-arch` replaces the first (nvcc builds `-arch=sm_80 -arch=sm_90` for sm_90
+            // alone, warning as above).
             "gpu-architecture" => match arch_values(&value, false) {
-                Ok(archs) => self.explicit_archs.extend(archs),
+                Ok(archs) => {
+                    let replaced = std::mem::replace(&mut self.arch_option_archs, archs.clone());
+                    self.explicit_archs.retain(|a| !replaced.contains(a));
+                    self.explicit_archs.extend(archs);
+                }
                 Err(e) => {
                     self.arch_error.get_or_insert(e);
                 }
@@ -932,6 +997,16 @@ impl<'a> CommandLine<'a> {
         }
         if let Some(e) = arch_error {
             return Err(e);
+        }
+        // nvcc 13.0: "nvcc fatal   : Option '--dependency-file' requires one of '-M', '-MM', '-MD'
+        // or '-MMD' to be specified" (exit 1).
+        if options.dependency_file.is_some()
+            && !options.dependencies_with_compile
+            && !phases.iter().any(|(p, _)| *p == Phase::Dependencies)
+        {
+            return Err(OptionError::Conflict(
+                "Option '--dependency-file' requires one of '-M', '-MM', '-MD' or '-MMD' to be specified".into(),
+            ));
         }
         if code_values > 0 && explicit_archs.is_empty() {
             return Err(OptionError::Conflict("-code needs -arch (nvcc: '-arch=compute_XY -code=sm_XY')".into()));
@@ -1461,6 +1536,35 @@ mod tests {
         assert!(matches!(&e, OptionError::BadValue { value, .. } if value == "bogus"), "{e}");
         let e = parse("@flags.rsp a.cu").unwrap_err().to_string();
         assert!(e.contains("'@flags.rsp'") && e.contains("--options-file flags.rsp"), "{e}");
+    }
+
+    /// An option of one value given twice with different values: the last is used, with nvcc
+    /// 13.0's warning per change (recorded: `-std=c++20 ... -std=c++17`, which CMake's lines
+    /// give with a user's `-std`, and `-O3 -O2 -O3` twice); none for the same value or for
+    /// options that gather values. A second `-arch` replaces the first (nvcc's `--dryrun`
+    /// compiles `-arch=sm_80 -arch=sm_90` for sm_90 alone). `-MF` needs `-M`/`-MD`.
+    #[test]
+    fn redefined_single_valued_options_warn_and_the_last_is_used() {
+        let warning = |name: &str| {
+            format!(
+                "nvcc warning : incompatible redefinition for option '{name}', the last value of this option was used"
+            )
+        };
+        let o =
+            parse("-std=c++20 -O3 -O2 -O3 -std=c++17 -x cu -x cu -I a -I b -Da -Db -Xcompiler -a -Xcompiler -b a.cu")
+                .unwrap();
+        assert_eq!(o.std.as_deref(), Some("c++17"));
+        assert_eq!(o.opt_level, Some(3));
+        assert_eq!(o.warnings, [warning("optimize"), warning("optimize"), warning("std")]);
+        let o = parse("-arch=sm_80 -arch=sm_90 -rdc=true -rdc=false -t 1 -t2 a.cu").unwrap();
+        assert_eq!(o.archs, [90]);
+        assert!(!o.relocatable_device_code);
+        assert_eq!(o.warnings, [warning("gpu-architecture"), warning("relocatable-device-code"), warning("threads")]);
+        let o = parse("-gencode arch=compute_80,code=sm_80 -arch=sm_90 -arch=sm_90 a.cu").unwrap();
+        assert_eq!((o.archs, o.warnings), (vec![80, 90], vec![]));
+        let e = parse("-MF a.d -c a.cu").unwrap_err().to_string();
+        assert_eq!(e, "Option '--dependency-file' requires one of '-M', '-MM', '-MD' or '-MMD' to be specified");
+        assert!(parse("-MF a.d -M a.cu").is_ok() && parse("-MMD -MF a.d -c a.cu").is_ok());
     }
 
     /// `NVCC_PREPEND_FLAGS` before the command line, `NVCC_APPEND_FLAGS` after it, each split

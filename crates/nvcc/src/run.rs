@@ -46,6 +46,9 @@ pub fn run(args: &[String], cudart_dir: &Path) -> Result<i32, Failure> {
         status: 2,
         diagnostics: String::new(),
     })?;
+    for warning in &o.warnings {
+        eprintln!("{warning}");
+    }
     if o.phase != Phase::Link || o.output.is_some() {
         return Err(Failure {
             message: "cuprite run builds and runs an executable: leave out -o and phase options (-c, --ptx, ...)"
