@@ -59,6 +59,43 @@ fn failed_builds_exit_with_nvccs_status() {
     assert_eq!(status("directive.cu", "#error stop here\nint main() {}\n", &["-c"]), Some(1));
     assert_eq!(status("host.cpp", "int main() { foo(); }\n", &["-c"]), Some(1));
     assert_eq!(status("link.cu", "void f();\nint main() { f(); }\n", &[]), Some(1));
+    // An object into a directory that does not exist: nvcc 13.0's assembler fails ("Fatal
+    // error: can't create nodir/k.o: No such file or directory"), status 1.
+    let src = dir.join("fine.cu");
+    std::fs::write(&src, "__global__ void k(int *p) { *p = 1; }\n").unwrap();
+    for args in [&["-c"][..], &["-dc"][..], &["-c", "-rdc=true"][..]] {
+        let o = cuprite()
+            .args(["nvcc", "-arch=sm_90"])
+            .args(args)
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join("nodir/k.o"))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("nodir/k.o"), "{}", text(&o));
+    }
+}
+
+/// An option of one value given twice with different values (CMake's `-std=c++17` after a
+/// project's `-std=c++20`): nvcc 13.0 uses the last and warns once per change, on stderr.
+#[test]
+fn redefined_options_warn_as_nvcc_does() {
+    let dir = scratch("redefined");
+    let src = dir.join("k.cu");
+    std::fs::write(&src, "__global__ void k(int *p) { *p = 1; }\n").unwrap();
+    let o = cuprite()
+        .args(["nvcc", "-std=c++20", "-arch=sm_90", "-std=c++17", "-O3", "-O3", "-c"])
+        .arg(&src)
+        .arg("-o")
+        .arg(dir.join("k.o"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "nvcc warning : incompatible redefinition for option 'std', the last value of this option was used\n"
+    );
 }
 
 /// nvcc's front end warns by default of a variable or static function declared but never

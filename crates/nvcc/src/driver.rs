@@ -687,13 +687,15 @@ fn refused_source(o: &Options) -> Option<Failure> {
 const FRONT_END_STATUS: i32 = 2;
 
 /// A failure with nvcc's exit status: clang's errors in compiling CUDA code (its summary says
-/// "generated when compiling for"), other than the preprocessor's, are the front end's
+/// "generated when compiling for"), other than the preprocessor's and an object that cannot be
+/// written (`-c -o missing_dir/a.o`: nvcc's assembler fails, status 1), are the front end's
 /// ([`FRONT_END_STATUS`]); everything else keeps the status the tool gave.
 fn front_end_status(mut failure: Failure) -> Failure {
     let lines = || failure.diagnostics.lines();
     let cuda_errors = lines().any(|l| l.contains(" generated when compiling for ") && l.contains("error"));
     let preprocessor = lines().any(|l| {
-        (l.contains("fatal error:") && l.contains("file not found"))
+        l.starts_with("error: unable to open output file")
+            || (l.contains("fatal error:") && l.contains("file not found"))
             || l.split_once('|').is_some_and(|(line_number, text)| {
                 line_number.trim().parse::<u32>().is_ok() && text.trim_start().starts_with("#error")
             })
