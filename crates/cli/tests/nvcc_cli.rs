@@ -205,6 +205,29 @@ fn device_link_names_undefined_references_as_nvlink_does() {
         "nvlink error   : Multiple definition of '_Z6offseti' in 'again.o', first defined in 'dev.o'\n\
          nvlink fatal   : merge_elf failed\n"
     );
+    // Built for two architectures, nvlink names the one it failed on (nvcc 13.0, recorded with
+    // `-gencode` for sm_80 then sm_90: "... in 'm2.o' (target: sm_80)", also on merge_elf's line).
+    let two = ["-gencode", "arch=compute_80,code=sm_80", "-gencode", "arch=compute_90,code=sm_90", "-rdc=true"];
+    let nvcc2 = |args: &[&str]| cuprite().arg("nvcc").args(two).args(args).current_dir(&dir).output().unwrap();
+    for src in ["main", "dev", "again"] {
+        let o = nvcc2(&["-c", &format!("{src}.cu"), "-o", &format!("{src}2.o")]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    }
+    let o = nvcc2(&["main2.o", "-o", "app"]);
+    assert_eq!(o.status.code(), Some(255), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "nvlink error   : Undefined reference to '_Z6offseti' in 'main2.o' (target: sm_80)\n\
+         nvlink error   : Undefined reference to 'c_func' in 'main2.o' (target: sm_80)\n\
+         nvlink error   : Undefined reference to 'g_scale' in 'main2.o' (target: sm_80)\n"
+    );
+    let o = nvcc2(&["main2.o", "dev2.o", "again2.o", "-o", "app"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "nvlink error   : Multiple definition of '_Z6offseti' in 'again2.o', first defined in 'dev2.o' (target: sm_80)\n\
+         nvlink fatal   : merge_elf failed (target: sm_80)\n"
+    );
 }
 
 #[test]

@@ -84,6 +84,9 @@ pub struct LinkInput {
 pub fn read_input(path: &Path) -> Result<LinkInput, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut input = LinkInput::default();
+    if is_linker_script(&bytes) {
+        return Ok(input);
+    }
     if !crate::archive::is_archive(&bytes) {
         read_object(&bytes, &path.display().to_string(), &mut input)?;
         return Ok(input);
@@ -96,6 +99,15 @@ pub fn read_input(path: &Path) -> Result<LinkInput, String> {
         }
     }
     Ok(input)
+}
+
+/// Whether a library given to the device link is a linker script: text naming other libraries
+/// (the toolkit's `libcudart_static.a`, which links the shared runtime and which CMake's
+/// `CUDA::cudart_static` puts on the device link line), so no device code.
+fn is_linker_script(bytes: &[u8]) -> bool {
+    !bytes.starts_with(b"\x7fELF")
+        && !crate::archive::is_archive(bytes)
+        && std::str::from_utf8(bytes).is_ok_and(|text| ["INPUT(", "GROUP("].iter().any(|c| text.contains(c)))
 }
 
 /// The relocatable objects of `inputs` that no device-link output among them has linked yet.
@@ -174,19 +186,22 @@ fn provided_by_cuda(name: &str) -> bool {
 }
 
 /// nvlink's failure for the names of the objects' PTX (`texts`, one per object, in order)
-/// that do not resolve, CUDA's own set apart ([`provided_by_cuda`]); `None` if all do.
-fn unresolved(objects: &[RelocatableObject], texts: &[&str]) -> Result<Option<LinkFailure>, String> {
+/// that do not resolve, CUDA's own set apart ([`provided_by_cuda`]); `None` if all do. nvlink
+/// links one architecture after another and stops at the first that fails; when it links more
+/// than one, each line names that one (`target`: " (target: sm_80)", recorded from nvcc 13.0
+/// with `-gencode` for sm_80 and sm_90), else nothing.
+fn unresolved(objects: &[RelocatableObject], texts: &[&str], target: &str) -> Result<Option<LinkFailure>, String> {
     let name = |i: usize| objects.get(i).map_or("?", |o| o.name.as_str());
     Ok(match ptx::unresolved(texts).map_err(|e| e.to_string())? {
         Some(ptx::Unresolved::Multiple(m)) => Some(LinkFailure::Nvlink {
             lines: vec![
                 format!(
-                    "nvlink error   : Multiple definition of '{}' in '{}', first defined in '{}'",
+                    "nvlink error   : Multiple definition of '{}' in '{}', first defined in '{}'{target}",
                     m.name,
                     name(m.again),
                     name(m.first)
                 ),
-                "nvlink fatal   : merge_elf failed".to_string(),
+                format!("nvlink fatal   : merge_elf failed{target}"),
             ],
             status: 1,
         }),
@@ -194,7 +209,7 @@ fn unresolved(objects: &[RelocatableObject], texts: &[&str]) -> Result<Option<Li
             let lines: Vec<String> = names
                 .into_iter()
                 .filter(|(_, n)| !provided_by_cuda(n))
-                .map(|(i, n)| format!("nvlink error   : Undefined reference to '{n}' in '{}'", name(i)))
+                .map(|(i, n)| format!("nvlink error   : Undefined reference to '{n}' in '{}'{target}", name(i)))
                 .collect();
             (!lines.is_empty()).then_some(LinkFailure::Nvlink { lines, status: 255 })
         }
@@ -210,6 +225,12 @@ pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, LinkFailure>
             by_arch.entry(e.arch).or_default().push(e);
         }
     }
+    // The first architecture linked (nvlink's order is the command line's; this one's the
+    // numbers', which agree for CMake's lists and the usual ascending -gencode lines).
+    let target = match by_arch.keys().next() {
+        Some(first) if by_arch.len() > 1 => format!(" (target: sm_{first})"),
+        _ => String::new(),
+    };
     let mut out = Vec::new();
     for (arch, entries) in by_arch {
         if entries.len() != objects.len() {
@@ -223,7 +244,7 @@ pub fn link(objects: &[RelocatableObject]) -> Result<Vec<PtxEntry>, LinkFailure>
         let failed = |e: String| LinkFailure::Other(format!("linking the device code for sm_{arch}: {e}"));
         // Every architecture has the same names: nvlink reports them once.
         if out.is_empty()
-            && let Some(failure) = unresolved(objects, &texts).map_err(failed)?
+            && let Some(failure) = unresolved(objects, &texts, &target).map_err(failed)?
         {
             return Err(failure);
         }
@@ -347,6 +368,21 @@ mod tests {
         ];
         let ids: Vec<String> = still_to_link(inputs).into_iter().map(|r| r.module_id).collect();
         assert_eq!(ids, ["__nv_b"]);
+    }
+
+    /// A linker script among the libraries (CMake's `CUDA::cudart_static` gives the toolkit's
+    /// `libcudart_static.a`, a script that links the shared runtime) holds no device code;
+    /// anything else that is neither an object nor a library stays an error.
+    #[test]
+    fn linker_scripts_hold_no_device_code() {
+        let dir = crate::test_dir("device-link-script");
+        let script = dir.join("libcudart_static.a");
+        std::fs::write(&script, "/* links the shared runtime */\nINPUT(-lcudart)\n").unwrap();
+        let input = read_input(&script).unwrap();
+        assert!(input.relocatable.is_empty() && input.already_linked.is_empty());
+        let junk = dir.join("junk.o");
+        std::fs::write(&junk, "not an object").unwrap();
+        assert!(read_input(&junk).is_err());
     }
 
     #[test]
