@@ -61,7 +61,7 @@ fn cmake_project_builds_with_cuprite_as_its_cuda_toolkit() {
     // The toolkit's lib64 on the library path, as docs/cmake.md says: the linker finds the
     // runtime that the shared library of kernels needs when `cc` links the C program to it.
     run(Command::new("cmake").arg("--build").arg(&build).arg("--verbose").env("LD_LIBRARY_PATH", prefix.join("lib64")));
-    for program in ["vadd", "rdc", "shapes", "capp"] {
+    for program in ["vadd", "rdc", "shapes", "capp", "resolved_host", "resolved_device"] {
         let o = run(Command::new(build.join(program)).env("LD_LIBRARY_PATH", prefix.join("lib64")));
         let stdout = String::from_utf8_lossy(&o.stdout);
         assert!(stdout.ends_with("PASS\n") && !stdout.contains("FAIL"), "{program}: {}", text(&o));
