@@ -77,6 +77,31 @@ fn failed_builds_exit_with_nvccs_status() {
     }
 }
 
+/// A CUDA library Cuprite does not provide fails the link as under nvcc without it (the
+/// linker's "cannot find -lcublas", status 1), and the message names the library and what the
+/// toolkit has instead; the libraries it has link.
+#[test]
+fn missing_cuda_libraries_are_named() {
+    let dir = scratch("missing-libraries");
+    let src = dir.join("k.cu");
+    std::fs::write(&src, "__global__ void k(int *p) { *p = 1; }\nint main() { return 0; }\n").unwrap();
+    let link = |library: &str| {
+        cuprite().args(["nvcc", "-arch=sm_90", library]).arg(&src).arg("-o").arg(dir.join("app")).output().unwrap()
+    };
+    for (library, name) in [("-lcublas", "cuBLAS"), ("-lcufft", "cuFFT"), ("-lcublasLt", "cuBLAS"), ("-lnppif", "NPP")]
+    {
+        let o = link(library);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(stderr.contains(&format!("cannot find {library}")), "{stderr}");
+        assert!(stderr.contains(&format!("cuprite nvcc: error: {library}: Cuprite provides no {name};")), "{stderr}");
+    }
+    for library in ["-lcuda", "-lcurand", "-lcudart", "-lcudadevrt"] {
+        let o = link(library);
+        assert_eq!(o.status.code(), Some(0), "{library}: {}", text(&o));
+    }
+}
+
 /// An option of one value given twice with different values (CMake's `-std=c++17` after a
 /// project's `-std=c++20`): nvcc 13.0 uses the last and warns once per change, on stderr.
 #[test]

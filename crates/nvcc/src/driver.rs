@@ -852,7 +852,48 @@ fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_device_launch(failure, o);
     let failure = explain_shared_alignas(failure);
     let failure = explain_extended_lambda_traits(failure);
+    let failure = explain_missing_cuda_library(failure);
     explain_thrust_device_policy(failure)
+}
+
+/// CUDA's libraries beyond the runtime that Cuprite does not provide, by the prefix of their
+/// `-l` names (`-lcublasLt`, `-lnppif`), with the name NVIDIA gives each.
+const LIBRARIES_NOT_PROVIDED: &[(&str, &str)] = &[
+    ("cublas", "cuBLAS"),
+    ("nvblas", "NVBLAS"),
+    ("cufft", "cuFFT"),
+    ("cusparse", "cuSPARSE"),
+    ("cusolver", "cuSOLVER"),
+    ("nvrtc", "NVRTC"),
+    ("nvJitLink", "nvJitLink"),
+    ("npp", "NPP"),
+    ("nvjpeg", "nvJPEG"),
+    ("nvToolsExt", "NVTX's library (NVTX 3 is header-only: include <nvtx3/nvToolsExt.h> and drop -lnvToolsExt)"),
+    ("cupti", "CUPTI"),
+    ("cudnn", "cuDNN"),
+    ("nccl", "NCCL"),
+    ("cufile", "cuFile (GPUDirect Storage)"),
+    ("nvidia-ml", "NVML"),
+];
+
+/// A link that fails on a CUDA library Cuprite does not provide (`-lcublas`: the linker's
+/// "cannot find -lcublas", as under nvcc without the library) gets a message naming it and what
+/// Cuprite's toolkit links instead.
+fn explain_missing_cuda_library(mut failure: Failure) -> Failure {
+    let missing = failure.diagnostics.lines().find_map(|l| {
+        let name = l.split_once("cannot find -l")?.1.split([':', ' ']).next()?;
+        let (_, library) = LIBRARIES_NOT_PROVIDED.iter().find(|(prefix, _)| name.starts_with(prefix))?;
+        Some((name.to_string(), *library))
+    });
+    if failure.message.is_empty()
+        && let Some((name, library)) = missing
+    {
+        failure.message = format!(
+            "-l{name}: Cuprite provides no {library}; its toolkit's libraries are the runtime (-lcudart, also \
+             as -lcuda and -lcudart_static), cuRAND (-lcurand) and -lcudadevrt"
+        );
+    }
+    failure
 }
 
 /// A failure from a missing CCCL header, when CCCL is not installed, gets a message saying how
