@@ -102,6 +102,37 @@ fn missing_cuda_libraries_are_named() {
     }
 }
 
+/// `--resource-usage` of relocatable device code compiled alone: nvcc 13.0 warns that the
+/// allocation is not final and shows nothing else; ptxas's own `-v` shows its lines (recorded).
+#[test]
+fn resource_usage_of_relocatable_device_code_warns_as_nvcc_does() {
+    let dir = scratch("resource-usage-rdc");
+    let src = dir.join("k.cu");
+    std::fs::write(&src, "__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }\n").unwrap();
+    let compile = |option: &[&str]| {
+        let o = cuprite()
+            .args(["nvcc", "-arch=sm_90", "-rdc=true", "-c"])
+            .args(option)
+            .arg(&src)
+            .arg("-o")
+            .arg(dir.join("k.o"))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let warning = "nvcc warning : Resource usage is not shown as the final resource allocation is not done.\n";
+    assert_eq!(compile(&["--resource-usage"]), warning);
+    assert_eq!(compile(&["-res-usage"]), warning);
+    let ptxas = compile(&["-Xptxas", "-v"]);
+    assert!(
+        ptxas.starts_with(
+            "ptxas info    : 0 bytes gmem\nptxas info    : Compiling entry function '_Z1kPi' for 'sm_90'\n"
+        ),
+        "{ptxas}"
+    );
+}
+
 /// An option of one value given twice with different values (CMake's `-std=c++17` after a
 /// project's `-std=c++20`): nvcc 13.0 uses the last and warns once per change, on stderr.
 #[test]

@@ -267,8 +267,12 @@ fn execute(job: &Job, pipe_reader: Option<&mut Child>) -> Result<(), Failure> {
             }
             None => Ok(()),
         },
-        Job::ReportResources(path) => {
-            eprint!("{}", crate::resource_usage::report(&read_text(path)?));
+        Job::ReportResources { ptx, relocatable } => {
+            eprint!("{}", crate::resource_usage::report(&read_text(ptx)?, *relocatable));
+            Ok(())
+        }
+        Job::WarnResourcesNotFinal => {
+            eprintln!("{}", crate::resource_usage::NOT_FINAL);
             Ok(())
         }
         Job::CheckPtx(path) => {

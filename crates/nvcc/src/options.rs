@@ -220,7 +220,7 @@ pub struct Options {
     /// `-time FILE`: append each phase's time to FILE (`-`: standard output).
     pub timing_file: Option<PathBuf>,
     /// `--resource-usage` (or `-Xptxas -v`, ptxas's own report): report each kernel's
-    /// parameters and local memory.
+    /// resources in ptxas's lines (see [`crate::resource_usage`]).
     pub resource_usage: bool,
     /// `-odir`: the directory of the outputs named after their inputs (`-c` objects, `-M`
     /// targets) when `-o` does not name them.

@@ -26,7 +26,15 @@ pub enum Job {
     CheckPtx(PathBuf),
     /// `--resource-usage`: report what each kernel of a PTX file uses (see
     /// [`crate::resource_usage`]).
-    ReportResources(PathBuf),
+    ReportResources {
+        /// The PTX.
+        ptx: PathBuf,
+        /// Compiled with `-rdc`.
+        relocatable: bool,
+    },
+    /// `--resource-usage` of relocatable device code without ptxas's `-v`: nvcc's warning that
+    /// the allocation is not final ([`crate::resource_usage::NOT_FINAL`]).
+    WarnResourcesNotFinal,
     /// Complete the kernels' partial copies of aggregate parameters in a PTX file (see
     /// [`crate::param_copies`]), in place.
     CompleteParamCopies(PathBuf),
@@ -168,7 +176,8 @@ impl fmt::Display for Job {
                 Ok(())
             }
             Job::CheckPtx(p) => write!(f, "# cuprite: check PTX {}", p.display()),
-            Job::ReportResources(p) => write!(f, "# cuprite: report the resource usage of {}", p.display()),
+            Job::ReportResources { ptx, .. } => write!(f, "# cuprite: report the resource usage of {}", ptx.display()),
+            Job::WarnResourcesNotFinal => write!(f, "# cuprite: resource usage is not final"),
             Job::CompleteParamCopies(p) => {
                 write!(f, "# cuprite: complete the partial copies of kernel parameters in {}", p.display())
             }
@@ -1482,8 +1491,15 @@ fn plan_cuda(
         let ir = Box::new(Job::Run { program: tc.clangxx.clone(), args: ir_args });
         device.push(Job::ClusterDims { ptx: ptx.clone(), ir, ll });
         device.push(Job::CheckPtx(ptx.clone()));
-        if o.resource_usage {
-            device.push(Job::ReportResources(ptx.clone()));
+        // nvcc shows relocatable device code's resources at its device link (nvlink's lines),
+        // warning when compiling it, except to ptxas's own `-v` (recorded from nvcc 13.0).
+        let ptxas_verbose = o.ptxas_options.iter().any(|p| p == "-v" || p == "--verbose");
+        if o.resource_usage && o.relocatable_device_code && !ptxas_verbose {
+            if ptx_files.is_empty() {
+                device.push(Job::WarnResourcesNotFinal);
+            }
+        } else if o.resource_usage {
+            device.push(Job::ReportResources { ptx: ptx.clone(), relocatable: o.relocatable_device_code });
         }
         if o.phase == Phase::Ptx && o.output.as_ref().is_some_and(|out| out.as_os_str() == "-") {
             device.push(Job::Print(ptx.clone()));

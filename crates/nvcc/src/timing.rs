@@ -35,7 +35,8 @@ pub fn row(job: &Job, elapsed: Duration) -> Row {
     let (phase, inputs, output, arch) = match job {
         Job::Run { program, args } => run_row(program, args),
         Job::CheckPtx(p) => ("ptx check".into(), text(p), String::new(), String::new()),
-        Job::ReportResources(p) => ("resource usage".into(), text(p), String::new(), String::new()),
+        Job::ReportResources { ptx, .. } => ("resource usage".into(), text(ptx), String::new(), String::new()),
+        Job::WarnResourcesNotFinal => ("resource usage".into(), String::new(), String::new(), String::new()),
         Job::Fatbin { ptx, out } => {
             ("fatbinary".into(), ptx.iter().map(|p| text(p)).collect::<Vec<_>>().join(" "), text(out), String::new())
         }
