@@ -360,11 +360,16 @@ pub fn plan(
         Phase::Compile | Phase::DeviceCompile | Phase::Ptx | Phase::Fatbin | Phase::Preprocess | Phase::Dependencies
     );
     let sources = o.inputs.iter().filter(|i| !matches!(i.kind, InputKind::Object | InputKind::Library)).count();
+    // nvcc 13.0's words for both (exit 1).
     if single_output && o.output.is_some() && sources > 1 {
-        return Err(PlanError("-o names one output file, but there are several inputs to compile".into()));
+        return Err(PlanError(
+            "A single input file is required for a non-link phase when an outputfile is specified".into(),
+        ));
     }
     if matches!(o.phase, Phase::Ptx) && o.archs.len() > 1 {
-        return Err(PlanError("--ptx makes one PTX file: give one architecture".into()));
+        return Err(PlanError(
+            "Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures".into(),
+        ));
     }
     let mut objects: Vec<OsString> = Vec::new();
     for input in &o.inputs {
@@ -1605,5 +1610,30 @@ mod tests {
         std::fs::write(dir.join("include/omp.h"), "").unwrap();
         assert!(check_openmp(&parse("-Xcompiler -fopenmp a.cu"), &tc).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// What nvcc 13.0 refuses before compiling (recorded, "nvcc fatal   : " and exit 1): one `-o`
+    /// for several inputs of a phase that writes one file each, and `--ptx` for several
+    /// architectures (with or without `-o`).
+    #[test]
+    fn one_output_for_several_inputs_or_architectures_is_nvccs_error() {
+        let Ok(tc) = Toolchain::locate(None) else { panic!("clang is needed to plan builds") };
+        let error = |args: &str| {
+            let o = Options::parse(&args.split_whitespace().collect::<Vec<_>>()).unwrap();
+            let shared = SharedObjectRounds::default();
+            match plan(&o, &tc, Path::new("/nonexistent"), &|_| None, false, &shared, &[]) {
+                Err(e) => e.0,
+                Ok(_) => panic!("{args}: planned"),
+            }
+        };
+        let single = "A single input file is required for a non-link phase when an outputfile is specified";
+        assert_eq!(error("-c a/x.cu main.cu -o one.o"), single);
+        assert_eq!(error("-E a.cu b.cu -o pre.ii"), single);
+        let ptx = "Option '--ptx (-ptx)' is not allowed when compiling for multiple GPU architectures";
+        assert_eq!(
+            error("-ptx -gencode arch=compute_80,code=compute_80 -gencode arch=compute_90,code=compute_90 a.cu"),
+            ptx
+        );
+        assert_eq!(error("-ptx -arch=all a.cu -o a.ptx"), ptx);
     }
 }
