@@ -133,6 +133,35 @@ fn resource_usage_of_relocatable_device_code_warns_as_nvcc_does() {
     );
 }
 
+/// `-Xcompiler` options that only the link uses reach every host command, as nvcc gives them
+/// to every g++ command, and the compilations say nothing of them (g++ is silent; clang warned
+/// "argument unused during compilation" once per pass); the link uses them (no libstdc++.so
+/// needed with `-static-libstdc++`).
+#[test]
+fn link_options_given_with_xcompiler_build_silently() {
+    let dir = scratch("xcompiler-link-options");
+    let src = dir.join("k.cu");
+    std::fs::write(&src, "#include <string>\n__global__ void k(int *p) { *p = 1; }\nint main() { return std::string(\"ab\").size() - 2; }\n").unwrap();
+    let cpp = dir.join("h.cpp");
+    std::fs::write(&cpp, "int h() { return 0; }\n").unwrap();
+    for (input, extra) in [(&src, &["-c"][..]), (&cpp, &["-c"][..]), (&src, &[][..])] {
+        let out = dir.join(if extra.is_empty() { "app" } else { "x.o" });
+        let o = cuprite()
+            .args(["nvcc", "-arch=sm_90", "-Xcompiler", "-static-libstdc++", "-Xcompiler=-pthread"])
+            .args(extra)
+            .arg(input)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        assert!(o.stderr.is_empty(), "{}", text(&o));
+    }
+    let dynamic = Command::new("readelf").arg("-d").arg(dir.join("app")).output().unwrap();
+    let dynamic = String::from_utf8_lossy(&dynamic.stdout);
+    assert!(dynamic.contains("NEEDED") && !dynamic.contains("libstdc++"), "{dynamic}");
+}
+
 /// An option of one value given twice with different values (CMake's `-std=c++17` after a
 /// project's `-std=c++20`): nvcc 13.0 uses the last and warns once per change, on stderr.
 #[test]

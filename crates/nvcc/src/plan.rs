@@ -742,6 +742,12 @@ fn mode_defines(o: &Options) -> Vec<OsString> {
 /// compiled as before.
 const HOST_SIGNED_OVERFLOW_WRAPS: &str = "-fwrapv";
 
+/// The flag that keeps Cuprite's clang quiet about options that only the link uses when they
+/// reach a compilation: nvcc gives `-Xcompiler` options (`-static-libstdc++`, `-pthread`,
+/// `-fopenmp`) to every g++ command, compilations and the link alike, and g++ says nothing of
+/// them; clang warned "argument unused during compilation" once per pass.
+const HOST_UNUSED_ARGUMENTS_QUIET: &str = "-Qunused-arguments";
+
 /// Flags of a host C/C++ compilation: Cuprite's headers on the include path (host code uses the
 /// runtime API), the user's -I/-D/-O/-g/-Xcompiler, and wrapping signed overflow when the host
 /// compiler is Cuprite's clang.
@@ -762,7 +768,7 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
         args.push(os(format!("-O{level}")));
     }
     if o.host_compiler.is_none() {
-        args.push(os(HOST_SIGNED_OVERFLOW_WRAPS));
+        args.extend([os(HOST_SIGNED_OVERFLOW_WRAPS), os(HOST_UNUSED_ARGUMENTS_QUIET)]);
     }
     if o.host_debug {
         args.push(os("-g"));
@@ -1544,7 +1550,7 @@ fn plan_cuda(
     if let Some(level) = o.opt_level {
         args.push(os(format!("-O{level}")));
     }
-    args.push(os(HOST_SIGNED_OVERFLOW_WRAPS));
+    args.extend([os(HOST_SIGNED_OVERFLOW_WRAPS), os(HOST_UNUSED_ARGUMENTS_QUIET)]);
     if o.host_debug {
         args.push(os("-g"));
     }
