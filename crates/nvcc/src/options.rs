@@ -580,8 +580,12 @@ pub const DEFAULT_ARCH: u32 = 75;
 /// `-arch=native`: Cuprite's CPU device reports compute capability 9.0.
 const NATIVE_ARCH: u32 = 90;
 
-/// Architectures named by an `-arch` value (one name or a comma list).
+/// Architectures named by an `-arch` value (one name; nvcc 13.0 refuses a list: "Unsupported
+/// gpu architecture 'sm_80,sm_90'") or a `-code` value (a comma list).
 fn arch_values(value: &str, code: bool) -> Result<Vec<u32>, OptionError> {
+    if !code && value.contains(',') {
+        return Err(OptionError::UnsupportedArch { name: value.into(), code });
+    }
     let mut out = Vec::new();
     for name in value.split(',').filter(|s| !s.is_empty()) {
         match name {
@@ -695,6 +699,8 @@ struct CommandLine<'a> {
     single_values: Vec<(&'static str, String)>,
     /// The architectures the last `-arch` added (a later `-arch` replaces them).
     arch_option_archs: Vec<u32>,
+    /// The last `-arch` value (with `-code`, it must name a virtual architecture).
+    arch_option: Option<String>,
 }
 
 impl<'a> CommandLine<'a> {
@@ -719,6 +725,7 @@ impl<'a> CommandLine<'a> {
             phases: Vec::new(),
             single_values: Vec::new(),
             arch_option_archs: Vec::new(),
+            arch_option: None,
         }
     }
 
@@ -924,16 +931,18 @@ impl<'a> CommandLine<'a> {
             // `-code`): a bad `-arch` is reported once every argument is read.
             // A second `-arch` replaces the first (nvcc builds `-arch=sm_80 -arch=sm_90` for sm_90
             // alone, warning as above).
-            "gpu-architecture" => match arch_values(&value, false) {
-                Ok(archs) => {
-                    let replaced = std::mem::replace(&mut self.arch_option_archs, archs.clone());
-                    self.explicit_archs.retain(|a| !replaced.contains(a));
-                    self.explicit_archs.extend(archs);
+            "gpu-architecture" => {
+                match arch_values(&value, false).inspect(|_| self.arch_option = Some(value.clone())) {
+                    Ok(archs) => {
+                        let replaced = std::mem::replace(&mut self.arch_option_archs, archs.clone());
+                        self.explicit_archs.retain(|a| !replaced.contains(a));
+                        self.explicit_archs.extend(archs);
+                    }
+                    Err(e) => {
+                        self.arch_error.get_or_insert(e);
+                    }
                 }
-                Err(e) => {
-                    self.arch_error.get_or_insert(e);
-                }
-            },
+            }
             "gpu-code" => {
                 self.code_values += 1;
                 arch_values(&value, true)?;
@@ -991,7 +1000,9 @@ impl<'a> CommandLine<'a> {
     /// The checks that need every argument: unknown options, `-code` without `-arch`, phases
     /// that disagree; then the phase and the architectures.
     fn finish(self) -> Result<Options, OptionError> {
-        let CommandLine { mut options, unknown, mut explicit_archs, arch_error, code_values, phases, .. } = self;
+        let CommandLine {
+            mut options, unknown, mut explicit_archs, arch_error, code_values, phases, arch_option, ..
+        } = self;
         if !unknown.is_empty() {
             return Err(OptionError::Unknown(unknown));
         }
@@ -1007,6 +1018,18 @@ impl<'a> CommandLine<'a> {
             return Err(OptionError::Conflict(
                 "Option '--dependency-file' requires one of '-M', '-MM', '-MD' or '-MMD' to be specified".into(),
             ));
+        }
+        // nvcc 13.0 (recorded): `-code` needs `-arch` to name the virtual architecture it compiles.
+        match arch_option.as_deref() {
+            Some(arch @ ("all" | "all-major" | "native")) if code_values > 0 => {
+                return Err(OptionError::Conflict(format!("Cannot use '-arch={arch}' with '--gpu-code (-code)'")));
+            }
+            Some(arch) if code_values > 0 && !arch.starts_with("compute_") => {
+                return Err(OptionError::Conflict(format!(
+                    "Value of -arch option ('{arch}') must be a virtual code architecture"
+                )));
+            }
+            _ => {}
         }
         if code_values > 0 && explicit_archs.is_empty() {
             return Err(OptionError::Conflict("-code needs -arch (nvcc: '-arch=compute_XY -code=sm_XY')".into()));
@@ -1562,6 +1585,14 @@ mod tests {
         assert_eq!(o.warnings, [warning("gpu-architecture"), warning("relocatable-device-code"), warning("threads")]);
         let o = parse("-gencode arch=compute_80,code=sm_80 -arch=sm_90 -arch=sm_90 a.cu").unwrap();
         assert_eq!((o.archs, o.warnings), (vec![80, 90], vec![]));
+        // `-arch` takes one name, and a virtual one with `-code` (nvcc 13.0's errors, recorded).
+        let e = parse("-arch=sm_80,sm_90 a.cu").unwrap_err().to_string();
+        assert!(e.starts_with("Unsupported gpu architecture 'sm_80,sm_90'"), "{e}");
+        let e = parse("-arch=sm_80 -code=sm_80,sm_90 a.cu").unwrap_err().to_string();
+        assert_eq!(e, "Value of -arch option ('sm_80') must be a virtual code architecture");
+        let e = parse("-arch=all -code=sm_80 a.cu").unwrap_err().to_string();
+        assert_eq!(e, "Cannot use '-arch=all' with '--gpu-code (-code)'");
+        assert_eq!(parse("-arch=compute_80 -code=sm_80,sm_90 a.cu").unwrap().archs, [80]);
         let e = parse("-MF a.d -c a.cu").unwrap_err().to_string();
         assert_eq!(e, "Option '--dependency-file' requires one of '-M', '-MM', '-MD' or '-MMD' to be specified");
         assert!(parse("-MF a.d -M a.cu").is_ok() && parse("-MMD -MF a.d -c a.cu").is_ok());
