@@ -162,6 +162,41 @@ fn link_options_given_with_xcompiler_build_silently() {
     assert!(dynamic.contains("NEEDED") && !dynamic.contains("libstdc++"), "{dynamic}");
 }
 
+/// `-nodlink` links relocatable objects as given, without the device link: with the output of
+/// an explicit `-dlink` among them the program runs; without one the link fails on the
+/// registration functions, as nvcc 13.0's does ("undefined reference to
+/// `__cudaRegisterLinkedBinary_...`", exit 1; recorded).
+#[test]
+fn no_device_link_links_objects_as_given() {
+    let dir = scratch("nodlink");
+    std::fs::write(dir.join("dev.cu"), "__device__ int twice(int x) { return 2 * x; }\n").unwrap();
+    std::fs::write(
+        dir.join("main.cu"),
+        "#include <cstdio>\nextern __device__ int twice(int x);\n__global__ void k(int *o) { *o = twice(21); }\n\
+         int main() { int *d, h = 0; cudaMalloc(&d, 4); k<<<1, 1>>>(d); cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost);\n\
+         printf(\"%d\\n\", h); }\n",
+    )
+    .unwrap();
+    let nvcc = |args: &[&str]| cuprite().arg("nvcc").arg("-arch=sm_90").args(args).current_dir(&dir).output().unwrap();
+    for args in [
+        &["-dc", "main.cu", "dev.cu"][..],
+        &["-dlink", "main.o", "dev.o", "-o", "dl.o"],
+        &["main.o", "dev.o", "dl.o", "-nodlink", "-o", "app"],
+    ] {
+        let o = nvcc(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o));
+    }
+    let o = Command::new(dir.join("app")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "42\n", "{}", text(&o));
+    let o = nvcc(&["-rdc=true", "main.cu", "dev.cu", "--no-device-link", "-o", "app2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("undefined reference to `__cudaRegisterLinkedBinary"),
+        "{}",
+        text(&o)
+    );
+}
+
 /// An option of one value given twice with different values (CMake's `-std=c++17` after a
 /// project's `-std=c++20`): nvcc 13.0 uses the last and warns once per change, on stderr.
 #[test]

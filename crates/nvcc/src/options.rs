@@ -197,6 +197,9 @@ pub struct Options {
     pub dependency_target: Option<String>,
     /// `--shared`: link a shared library instead of an executable.
     pub shared: bool,
+    /// `-nodlink` (`--no-device-link`): link without the device link of relocatable device
+    /// code (the objects include one already, made with `-dlink`).
+    pub no_device_link: bool,
     /// `-Xptxas` options (accepted and ignored: there is no ptxas step).
     pub ptxas_options: Vec<String>,
     /// `--run-args`.
@@ -373,6 +376,7 @@ const TABLE: &[(&str, &str, Arity)] = &[
     ("relocatable-device-code", "rdc", Arity::Bool),
     ("device-c", "dc", Arity::Flag),
     ("device-link", "dlink", Arity::Flag),
+    ("no-device-link", "nodlink", Arity::Flag),
     ("lib", "lib", Arity::Flag),
     ("ptx", "ptx", Arity::Flag),
     ("cubin", "cubin", Arity::Flag),
@@ -902,6 +906,7 @@ impl<'a> CommandLine<'a> {
             "dependency-output" => o.dependency_file = Some(value.into()),
             "dependency-target-name" => o.dependency_target = Some(value),
             "shared" => o.shared = true,
+            "no-device-link" => o.no_device_link = true,
             "include-path" => o.include_dirs.extend(value.split(',').map(PathBuf::from)),
             "system-include" => o.system_include_dirs.push(value.into()),
             "define-macro" => o.macros.extend(value.split(',').map(|m| Macro::Define(m.into()))),

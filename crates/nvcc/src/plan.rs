@@ -531,7 +531,9 @@ fn plan_link(o: &Options, tc: &Toolchain, temp: &Path, objects: &[OsString], pla
     if o.host_compiler.is_none() && tc.lld {
         args.push(os("-fuse-ld=lld"));
     }
-    if o.relocatable_device_code || user_relocatable {
+    // `-nodlink`: the objects are linked as given (a device-link output among them, or the
+    // link fails on the registration functions, as nvcc's does).
+    if (o.relocatable_device_code || user_relocatable) && !o.no_device_link {
         let stub = temp.join("cuprite_dlink.o");
         let objs = device_link_inputs(o, tc, objects.iter().map(PathBuf::from).collect());
         plan.jobs.push(device_link_job(o, tc, temp, objs, stub.clone()));
