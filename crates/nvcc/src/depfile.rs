@@ -48,11 +48,20 @@ pub fn parse(text: &str) -> Vec<PathBuf> {
 /// A make-style dependency file as clang writes it (`a.o: a.cu b.h \` and lines of two-space
 /// indented paths, filled to 80 columns) laid out as nvcc writes it: `a.o : a.cu \`, then one path
 /// a line, indented by four spaces, each but the last ending ` \`. Paths keep their escapes;
-/// text that is not a rule is returned as it is.
+/// text that is not a rule is returned as it is. `-MP`'s phony targets follow as nvcc (g++)
+/// writes them: one for each dependency but the source, each after a blank line.
 pub fn nvcc_layout(text: &str) -> String {
     let joined = text.replace("\\\n", " ");
     let mut out = String::new();
+    // The main rule's source, and the dependency clang named first (which its `-MP` takes for
+    // the main file and leaves without a phony target: the precompiled wrapper header).
+    let mut main: Option<(String, String)> = None;
+    let mut phony: Vec<String> = Vec::new();
     for line in joined.lines().filter(|l| !l.trim().is_empty()) {
+        if let Some(target) = line.trim_end().strip_suffix(':') {
+            phony.push(target.to_string());
+            continue;
+        }
         let Some((target, deps)) = line.split_once(": ") else {
             out.push_str(line);
             out.push('\n');
@@ -85,9 +94,15 @@ pub fn nvcc_layout(text: &str) -> String {
         // header's own inputs first.
         let source = ["cu", "cpp", "cc", "cxx", "c"];
         let is_source = |w: &String| w.rsplit_once('.').is_some_and(|(_, ext)| source.contains(&ext));
+        let clangs_first = words.first().cloned();
         if let Some(at) = words.iter().position(is_source) {
             let first = words.remove(at);
             words.insert(0, first);
+        }
+        if main.is_none()
+            && let (Some(source), Some(first)) = (words.first(), clangs_first)
+        {
+            main = Some((source.clone(), first));
         }
         out.push_str(target.trim_end());
         out.push_str(" :");
@@ -98,6 +113,17 @@ pub fn nvcc_layout(text: &str) -> String {
         }
         if words.is_empty() {
             out.push('\n');
+        }
+    }
+    if !phony.is_empty() {
+        if let Some((source, first)) = &main {
+            phony.retain(|p| p != source);
+            if first != source && !phony.contains(first) {
+                phony.insert(0, first.clone());
+            }
+        }
+        for p in phony {
+            out.push_str(&format!("\n{p}:\n"));
         }
     }
     out
@@ -120,6 +146,18 @@ mod tests {
         assert_eq!(
             nvcc_layout("a.o: /inc/wrapper.h a.cu /inc/b.h\n"),
             "a.o : a.cu \\\n    /inc/wrapper.h \\\n    /inc/b.h\n"
+        );
+    }
+
+    /// `-MP` (nvcc 13.0's `-MMD -MP`, recorded): a phony target for each dependency but the
+    /// source, each after a blank line; clang, which read the wrapper header first, gave the
+    /// source one and the header none.
+    #[test]
+    fn phony_targets_as_nvcc_writes_them() {
+        let clang = "x.o: /inc/wrapper.h a/x.cu /inc/b.h \\\n  c.h\n/inc/b.h:\nc.h:\na/x.cu:\n";
+        assert_eq!(
+            nvcc_layout(clang),
+            "x.o : a/x.cu \\\n    /inc/wrapper.h \\\n    /inc/b.h \\\n    c.h\n\n/inc/wrapper.h:\n\n/inc/b.h:\n\nc.h:\n"
         );
     }
 
