@@ -969,7 +969,13 @@ impl<'a> CommandLine<'a> {
                 o.relocatable_device_code = true;
                 self.phases.push((Phase::DeviceCompile, arg.into()));
             }
-            "run-args" => o.run_args.extend(split_list(&value)),
+            // nvcc runs `program ARGS` through the shell: an item with blanks is several
+            // arguments (`-run-args a,"c d"` gives a, c and d).
+            "run-args" => {
+                for item in split_list(&value) {
+                    o.run_args.extend(split_words(&item).unwrap_or_else(|_| vec![item.clone()]));
+                }
+            }
             "keep" => o.keep = true,
             "keep-dir" => o.keep_dir = Some(value.into()),
             "dryrun" => o.dry_run = true,
@@ -1630,6 +1636,9 @@ mod tests {
         assert!(matches!(parse("-lib -c a.cu"), Err(OptionError::Conflict(_))));
         // `-t0` glued, as `-t 0`; nvcc refuses `-oFILE` and `-xcu` (recorded).
         assert!(parse("-t0 -t4 -c a.cu").is_ok());
+        // nvcc 13.0's `--run -run-args a,b,"c d"` runs the program with a, b, c, d (recorded).
+        let o = Options::parse(&["--run", "r.cu", "-run-args", "a,b,c d", "-run-args=e"]).unwrap();
+        assert_eq!(o.run_args, ["a", "b", "c", "d", "e"]);
         assert!(matches!(parse("-oa.o -c a.cu"), Err(OptionError::Unknown(_))));
         assert!(matches!(parse("-xcu -c a.cu"), Err(OptionError::Unknown(_))));
         assert_eq!(parse("-odir objs -c a.cu").unwrap().output_directory.as_deref(), Some(Path::new("objs")));
