@@ -149,7 +149,7 @@ fn barriers(functions: &[&Function]) -> usize {
         if !matches!(ins.opcode, Opcode::Bar | Opcode::Barrier) || ins.has(Kw::Warp) {
             continue;
         }
-        match ins.operands.iter().next() {
+        match ins.operands.first() {
             Some(Operand::Imm(Imm::Int(id))) => {
                 ids.insert(*id);
             }
