@@ -197,6 +197,29 @@ fn no_device_link_links_objects_as_given() {
     );
 }
 
+/// `-x c++` on a `.cu` file compiles it as C++ with the host compiler, as nvcc's g++ does: CUDA
+/// in it is an error of C++ (nvcc 13.0: "'__global__' does not name a type", exit 1), plain C++
+/// builds and runs. clang went by the name and compiled it as CUDA, failing for want of a CUDA
+/// installation.
+#[test]
+fn x_cxx_compiles_a_cu_file_as_cxx() {
+    let dir = scratch("x-cxx");
+    std::fs::write(dir.join("k.cu"), "__global__ void k(int *p) { *p = 1; }\n").unwrap();
+    std::fs::write(dir.join("plain.cu"), "#include <cstdio>\nint main() { std::printf(\"%d\\n\", 6 * 7); }\n").unwrap();
+    let nvcc = |args: &[&str]| cuprite().arg("nvcc").args(args).current_dir(&dir).output().unwrap();
+    let o = nvcc(&["-x", "c++", "-c", "k.cu"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("__global__") && !stderr.contains("CUDA installation"), "{stderr}");
+    let o = nvcc(&["-x", "c++", "plain.cu", "-o", "plain"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = Command::new(dir.join("plain")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "42\n");
+    let o = nvcc(&["-x", "c++", "-M", "plain.cu"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("plain.o : plain.cu"), "{}", text(&o));
+}
+
 /// An option of one value given twice with different values (CMake's `-std=c++17` after a
 /// project's `-std=c++20`): nvcc 13.0 uses the last and warns once per change, on stderr.
 #[test]

@@ -479,6 +479,7 @@ fn plan_host_source(
             if o.phase == Phase::Dependencies {
                 dependency_target_args(o, input, &mut args);
             }
+            args.extend(forced_language(input));
             args.push(input.path.clone().into());
             let listing = match (&o.output, o.phase) {
                 (Some(out), _) => Some(out.clone()),
@@ -512,11 +513,25 @@ fn plan_host_source(
         }
         depfile = Some(file);
     }
-    args.extend([os("-c"), input.path.clone().into(), os("-o"), out.clone().into()]);
+    args.push(os("-c"));
+    args.extend(forced_language(input));
+    args.extend([input.path.clone().into(), os("-o"), out.clone().into()]);
     plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
     plan.jobs.extend(depfile.map(Job::DepfileLayout));
     objects.push(out.into());
     Ok(())
+}
+
+/// `-x c++` / `-x c` where nvcc's `-x` gave a source a language its name does not (`-x c++
+/// a.cu`): the host compiler would go by the name (clang compiled a `.cu` as CUDA, failing for
+/// want of a CUDA installation), where nvcc's g++ compiles it as C++.
+fn forced_language(input: &Input) -> Vec<OsString> {
+    let named = input.path.to_str().and_then(InputKind::of);
+    match input.kind {
+        InputKind::Cxx if named != Some(InputKind::Cxx) => vec![os("-x"), os("c++")],
+        InputKind::C if named != Some(InputKind::C) => vec![os("-x"), os("c")],
+        _ => Vec::new(),
+    }
 }
 
 /// The link of `objects` into the executable (or shared library), after the device link of
