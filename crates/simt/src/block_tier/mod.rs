@@ -659,6 +659,9 @@ mod tests {
         // One in a piece (a uniform address) and none lane by lane: a row of 8 at a time.
         assert_eq!(built(KERNEL, [8, 8, 8]), Ok((true, emit::Grouping::Rows, 8)));
         assert_eq!(built(KERNEL, [8, 2, 3]), Ok((true, emit::Grouping::Rows, 8)));
+        // Rows of 8 whose indices need a division to span rows: a row at a time, however
+        // the kernel accesses memory (groups of 16 would be half empty).
+        assert_eq!(built(SCATTER, [8, 3, 2]), Ok((true, emit::Grouping::Rows, 8)));
         // Rows of 4, a row of 8 alone, rows of 32.
         assert_eq!(built(KERNEL, [4, 4, 1]), Ok((true, emit::Grouping::Span, 16)));
         assert_eq!(built(KERNEL, [8, 1, 1]), Ok((true, emit::Grouping::Rows, 16)));

@@ -14,10 +14,11 @@
 //!
 //! A kernel's code has one grouping, chosen from the block shape of the launch it is built
 //! for ([`Grouping::for_block`]); a launch of another shape runs correctly either way. In
-//! blocks 8 threads wide, groups may instead be one row of [`ROW_WIDTH`] lanes (`Rows`),
-//! when that makes enough of the kernel's accesses consecutive (`emit::layout`): spanning
-//! rows, a group's addresses are never consecutive, and a stencil's loads and stores go lane
-//! by lane (stencil3d 8×8×8: 2.6× the CPU time of rows of 8).
+//! blocks of several rows 8 threads wide, groups may instead be one row of [`ROW_WIDTH`]
+//! lanes (`Rows`; `emit::layout`): where groups of 16 would be half empty, and where they
+//! would span rows when that makes enough of the kernel's accesses consecutive (spanning
+//! rows, a group's addresses never are, and a stencil's loads and stores go lane by lane:
+//! stencil3d 8×8×8 took 2.6× the CPU time of rows of 8).
 //!
 //! A kernel with warp collectives has groups of [`WARP_WIDTH`] lanes instead (`warp.rs`: a
 //! group that is one whole warp performs them itself): the generated C names the width

@@ -135,22 +135,28 @@ pub(crate) fn runs_lanes(f: &Func) -> bool {
 
 /// The lane phase's groups of kernel `f` for blocks of `shape`: how they are grouped and
 /// their lanes. A warp's lanes when it has warp collectives (a group that is a whole warp
-/// performs them itself: `warp.rs`); one row of [`ROW_WIDTH`] lanes in blocks of rows that
-/// wide when its accesses in one piece (`threadIdx.x` linear: a group's addresses
-/// consecutive; spanning rows, none is, `grouping.rs`) are at least half as many as those
-/// lane by lane, else [`WIDTH`]. Measured on the kit's 8-wide kernels: twice the groups cost
-/// an access lane by lane about a third more, and one in a piece costs a third of what it
-/// cost lane by lane (texture 8×8, nine fetches and one store: a third more CPU in rows of 8;
-/// stencil3d_shared 8×8×8, ten accesses lane by lane and eight in a piece: 5% less).
+/// performs them itself: `warp.rs`); else, in blocks of several rows [`ROW_WIDTH`] threads
+/// wide, a row at a time (`threadIdx.x` linear: a group's addresses consecutive) where
+/// groups of [`WIDTH`] would hold one such row each, half empty, or would span rows (no
+/// address consecutive, `grouping.rs`) and the kernel's accesses in one piece in rows are at
+/// least half as many as those lane by lane; else [`WIDTH`]. Measured on the kit's 8-wide
+/// kernels: twice the groups cost an access lane by lane about a third more, and one in a
+/// piece costs a third of what it cost lane by lane (texture 8×8, nine fetches and one store:
+/// a third more CPU in rows of 8; stencil3d_shared 8×8×8, ten accesses lane by lane and
+/// eight in a piece: 5% less).
 pub(crate) fn layout(f: &Func, shape: [u32; 3]) -> (Grouping, u64) {
-    let width = if f.code.iter().any(|i| crate::jit::is_collective(&i.op)) {
-        WARP_WIDTH
-    } else if Grouping::for_block(shape, WIDTH) == Grouping::Span
-        && u64::from(shape[0]) == ROW_WIDTH
-        && lanes::Plan::of(f, &Liveness::of(f), Grouping::Rows).is_some_and(|p| {
+    let [x, y, z] = shape;
+    let rows_pay = || {
+        lanes::Plan::of(f, &Liveness::of(f), Grouping::Rows).is_some_and(|p| {
             let (whole, per_lane) = p.access_pieces(f);
             whole > 0 && 2 * whole >= per_lane
         })
+    };
+    let width = if f.code.iter().any(|i| crate::jit::is_collective(&i.op)) {
+        WARP_WIDTH
+    } else if u64::from(x) == ROW_WIDTH
+        && y.saturating_mul(z) > 1
+        && (Grouping::for_block(shape, WIDTH) == Grouping::Rows || rows_pay())
     {
         ROW_WIDTH
     } else {
