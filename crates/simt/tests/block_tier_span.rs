@@ -3,7 +3,8 @@
 //! consecutive threads at a time, every thread index varying by lane. Results against the
 //! CUDA semantics of the kernel and the interpreter, in every such shape, with a barrier and
 //! shared memory between lanes of different rows, and launches of shapes the code was not
-//! built for.
+//! built for. Blocks 8 wide whose accesses are consecutive along a row run a row of 8 at a
+//! time instead (`emit::layout`): a 7-point stencil through shared memory, in those shapes.
 
 use simt::{Dim3, Engine, Tier};
 
@@ -140,4 +141,120 @@ fn code_built_for_one_shape_runs_launches_of_others() {
     // Built for rows: launches spanning-shaped blocks row by row.
     let shapes = [Dim3::new(32, 2, 1), Dim3::new(8, 8, 8), Dim3::new(4, 4, 1)];
     assert_eq!(run_shapes(Engine::Block, &shapes), run_shapes(Engine::Interp, &shapes));
+}
+
+/// Per thread, after `tile[t] = in[g]` and a barrier: `out[g] = tile[t] + 3 * left +
+/// 5 * right + 7 * up + 11 * down + 13 * back + 17 * front`, each neighbour in the block
+/// along x, y or z (`tile[t ∓ 1]`, `tile[t ∓ ntid.x]`, `tile[t ∓ ntid.x * ntid.y]`), 0 where
+/// the block has none: a 7-point stencil through shared memory, every access consecutive
+/// along a row.
+fn stencil() -> String {
+    tile_kernel(
+        "stencil",
+        "",
+        r#"    ld.shared.u32 %r17, [%r16];
+    setp.eq.u32 %p1, %r1, 0;
+    @%p1 bra NOLEFT;
+    sub.s32 %r18, %r16, 4;
+    ld.shared.u32 %r19, [%r18];
+    mad.lo.s32 %r17, %r19, 3, %r17;
+NOLEFT:
+    add.s32 %r20, %r1, 1;
+    setp.ge.u32 %p2, %r20, %r4;
+    @%p2 bra NORIGHT;
+    ld.shared.u32 %r21, [%r16+4];
+    mad.lo.s32 %r17, %r21, 5, %r17;
+NORIGHT:
+    shl.b32 %r22, %r4, 2;
+    setp.eq.u32 %p3, %r2, 0;
+    @%p3 bra NOUP;
+    sub.s32 %r23, %r16, %r22;
+    ld.shared.u32 %r24, [%r23];
+    mad.lo.s32 %r17, %r24, 7, %r17;
+NOUP:
+    add.s32 %r25, %r2, 1;
+    setp.ge.u32 %p4, %r25, %r5;
+    @%p4 bra NODOWN;
+    add.s32 %r26, %r16, %r22;
+    ld.shared.u32 %r27, [%r26];
+    mad.lo.s32 %r17, %r27, 11, %r17;
+NODOWN:
+    shl.b32 %r28, %r9, 2;
+    setp.eq.u32 %p5, %r3, 0;
+    @%p5 bra NOBACK;
+    sub.s32 %r29, %r16, %r28;
+    ld.shared.u32 %r30, [%r29];
+    mad.lo.s32 %r17, %r30, 13, %r17;
+NOBACK:
+    add.s32 %r31, %r3, 1;
+    setp.ge.u32 %p6, %r31, %r6;
+    @%p6 bra NOFRONT;
+    add.s32 %r32, %r16, %r28;
+    ld.shared.u32 %r33, [%r32];
+    mad.lo.s32 %r17, %r33, 17, %r17;
+NOFRONT:
+    add.s64 %rd5, %rd1, %rd3;
+    st.global.u32 [%rd5], %r17;
+    ret;
+"#,
+    )
+}
+
+/// What `stencil` leaves in `out` for blocks of `b` over `input`, from the kernel's comment.
+fn stencil_expected(b: Dim3, blocks: u32, input: &[u32]) -> Vec<u32> {
+    let n = b.x * b.y * b.z;
+    let mut out = vec![0u32; (n * blocks) as usize];
+    for c in 0..blocks {
+        let tile = &input[(c * n) as usize..((c + 1) * n) as usize];
+        let at = |x: u32, y: u32, z: u32| tile[((z * b.y + y) * b.x + x) as usize];
+        for z in 0..b.z {
+            for y in 0..b.y {
+                for x in 0..b.x {
+                    let mut v = at(x, y, z);
+                    let mut add = |on: bool, w: u32, f: &dyn Fn() -> u32| {
+                        if on {
+                            v = v.wrapping_add(w.wrapping_mul(f()));
+                        }
+                    };
+                    add(x > 0, 3, &|| at(x - 1, y, z));
+                    add(x + 1 < b.x, 5, &|| at(x + 1, y, z));
+                    add(y > 0, 7, &|| at(x, y - 1, z));
+                    add(y + 1 < b.y, 11, &|| at(x, y + 1, z));
+                    add(z > 0, 13, &|| at(x, y, z - 1));
+                    add(z + 1 < b.z, 17, &|| at(x, y, z + 1));
+                    out[(c * n + (z * b.y + y) * b.x + x) as usize] = v;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Runs `stencil` on `engine` for each of `shapes` in turn on one program (its block-tier
+/// code built for the first), checking each launch's results against the kernel's comment.
+fn run_stencil(engine: Engine, shapes: &[Dim3]) {
+    let p = one_worker_program(&stencil(), engine);
+    let blocks = 3u32;
+    for &b in shapes {
+        let n = (b.x * b.y * b.z * blocks) as usize;
+        let input: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2_654_435_761) >> 5).collect();
+        let (got, tier) = run_out_in(&p, "stencil", Dim3::x(blocks), b, &input);
+        if engine == Engine::Block {
+            assert_eq!(tier, Tier::Block, "{b:?}");
+        }
+        assert_eq!(got, stencil_expected(b, blocks, &input), "{engine:?}, block {b:?} after {:?}", shapes[0]);
+    }
+}
+
+#[test]
+fn rows_of_eight_run_a_shared_stencil_in_every_shape() {
+    // Blocks 8 wide: groups of one row of 8 (`emit::layout`), built for each shape, then
+    // launches of other shapes on the same code (rows of 16 and more, narrower rows, a row of
+    // 8 alone, y extents no power of two).
+    for first in [Dim3::new(8, 8, 8), Dim3::new(8, 8, 1), Dim3::new(8, 2, 3), Dim3::new(8, 3, 1), Dim3::new(8, 3, 2)] {
+        let shapes = [first, Dim3::new(16, 4, 1), Dim3::new(4, 4, 4), Dim3::new(8, 1, 1), Dim3::new(6, 5, 1), first];
+        for engine in [Engine::Block, Engine::Interp] {
+            run_stencil(engine, &shapes);
+        }
+    }
 }

@@ -47,10 +47,12 @@ pub(crate) struct BlockCode {
     resumes: Vec<u32>,
     sites: usize,
     frame_slots: usize,
-    /// Whether it runs 16 threads at a time (`emit::Unit::lanes`).
+    /// Whether it runs groups of threads at a time (`emit::Unit::lanes`).
     pub(crate) lanes: bool,
-    /// How those 16 threads are grouped (`emit::Grouping`).
+    /// How those threads are grouped (`emit::Grouping`), and how many at a time
+    /// (`emit::layout`).
     grouping: emit::Grouping,
+    width: u64,
     /// The function `ops` points into (boxed: its address never changes).
     func: Box<Func>,
 }
@@ -69,10 +71,9 @@ fn build(f: &Func, shape: [u32; 3]) -> Result<BlockCode, String> {
     }
     let cc = compiler::compiler().ok_or("no C compiler")?;
     let func = Box::new(f.clone());
-    let unit = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        emit::translate(&func, emit::Grouping::for_block(shape, emit::width_of(&func)))
-    }))
-    .map_err(|_| "the block-tier translator failed".to_string())?;
+    let (grouping, width) = emit::layout(&func, shape);
+    let unit = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| emit::translate(&func, grouping, width)))
+        .map_err(|_| "the block-tier translator failed".to_string())?;
     let so = cc.shared_object(&unit.source)?;
     let library = load::Library::open(&so, emit::ENTRY)?;
     let ops =
@@ -84,7 +85,8 @@ fn build(f: &Func, shape: [u32; 3]) -> Result<BlockCode, String> {
         sites: unit.sites,
         frame_slots: unit.frame_slots,
         lanes: unit.lanes,
-        grouping: emit::Grouping::for_block(shape, emit::width_of(&func)),
+        grouping,
+        width,
         func,
     })
 }
@@ -96,7 +98,7 @@ fn report(name: &str, r: &Result<BlockCode, String>, took: Option<Duration>) {
         let took = took.map_or(String::new(), |t| format!(" in {} ms", t.as_millis()));
         match r {
             Ok(c) if c.lanes => {
-                let w = emit::width_of(&c.func);
+                let w = c.width;
                 let across = if c.grouping == emit::Grouping::Span { ", across rows" } else { "" };
                 eprintln!("tier: `{name}` compiled for the block tier{took}, {w} threads at a time{across}")
             }
@@ -622,14 +624,48 @@ mod tests {
         Duration::from_micros(n)
     }
 
+    /// `KERNEL`'s thread `t` (of any block shape) reads and writes `out[(tid.x * tid.x)]`: an
+    /// address no group's lanes have consecutive.
+    const SCATTER: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %r<4>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mul.lo.u32 %r2, %r1, %r1;
+    mul.wide.u32 %rd2, %r2, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    ld.global.u32 %r3, [%rd3];
+    add.u32 %r3, %r3, 1;
+    st.global.u32 [%rd3], %r3;
+    ret;
+}
+"#;
+
     #[test]
     fn groups_span_rows_for_the_narrow_blocks_of_the_launch_built_for() {
-        let p = crate::Program::from_ptx(KERNEL).expect("load");
-        let Some(Ok(f)) = p.funcs.first() else { panic!("decoded") };
-        let built = |shape| build(f, shape).map(|c| (c.lanes, c.grouping));
-        assert_eq!(built([8, 8, 8]), Ok((true, emit::Grouping::Span)));
-        assert_eq!(built([4, 4, 1]), Ok((true, emit::Grouping::Span)));
-        assert_eq!(built([32, 8, 1]), Ok((true, emit::Grouping::Rows)));
+        let built = |src: &str, shape| {
+            let p = crate::Program::from_ptx(src).expect("load");
+            let Some(Ok(f)) = p.funcs.first() else { panic!("decoded") };
+            build(f, shape).map(|c| (c.lanes, c.grouping, c.width))
+        };
+        // Accesses lane by lane in any grouping: 16 lanes across rows.
+        assert_eq!(built(SCATTER, [8, 8, 8]), Ok((true, emit::Grouping::Span, 16)));
+        assert_eq!(built(SCATTER, [8, 8, 1]), Ok((true, emit::Grouping::Span, 16)));
+        // One in a piece (a uniform address) and none lane by lane: a row of 8 at a time.
+        assert_eq!(built(KERNEL, [8, 8, 8]), Ok((true, emit::Grouping::Rows, 8)));
+        assert_eq!(built(KERNEL, [8, 2, 3]), Ok((true, emit::Grouping::Rows, 8)));
+        // Rows of 8 whose indices need a division to span rows: a row at a time, however
+        // the kernel accesses memory (groups of 16 would be half empty).
+        assert_eq!(built(SCATTER, [8, 3, 2]), Ok((true, emit::Grouping::Rows, 8)));
+        // Rows of 4, a row of 8 alone, rows of 32.
+        assert_eq!(built(KERNEL, [4, 4, 1]), Ok((true, emit::Grouping::Span, 16)));
+        assert_eq!(built(KERNEL, [8, 1, 1]), Ok((true, emit::Grouping::Rows, 16)));
+        assert_eq!(built(KERNEL, [32, 8, 1]), Ok((true, emit::Grouping::Rows, 16)));
     }
 
     /// Waits until kernel 0's build has begun; whether it did within `limit`.

@@ -49,7 +49,7 @@ use super::reload;
 use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::flow::Flow;
-use crate::ir::{BarKind, Func, Guard, Op, Space, Src};
+use crate::ir::{BarKind, Base, Func, Guard, Op, Space, Src};
 
 pub(crate) use super::grouping::WIDTH;
 
@@ -258,6 +258,32 @@ impl Plan {
             grouping,
             probes,
         })
+    }
+
+    /// How many of `f`'s global, shared and generic accesses reach their groups' memory in
+    /// one piece (an address the same in every lane, or linear: `linear.rs`), and how many
+    /// lane by lane (the others, and texture fetches, whose coordinates are any lane's own).
+    pub(crate) fn access_pieces(&self, f: &Func) -> (usize, usize) {
+        let (mut whole, mut per_lane) = (0, 0);
+        for inst in &f.code {
+            if matches!(inst.op, Op::Tex(_)) {
+                per_lane += 1;
+            }
+            inst.op.memory_accesses(&mut |a| {
+                if !matches!(a.space, Space::Global | Space::Shared | Space::Generic) {
+                    return;
+                }
+                let one = match a.addr.base {
+                    Base::Reg(r) => {
+                        self.uniform.get(r as usize).copied().unwrap_or(false)
+                            || self.linear.get(r as usize).is_some_and(Option::is_some)
+                    }
+                    Base::Abs | Base::Global(_) | Base::Local(_) => true,
+                };
+                if one { whole += 1 } else { per_lane += 1 }
+            });
+        }
+        (whole, per_lane)
     }
 
     /// Whether every barrier has the scalar code's resume point after it (`resumes`: the

@@ -39,7 +39,7 @@ mod tex;
 mod warp;
 mod window;
 
-pub(crate) use grouping::{Grouping, WARP_WIDTH};
+pub(crate) use grouping::{Grouping, ROW_WIDTH, WARP_WIDTH};
 pub(crate) use lanes::WIDTH;
 
 use std::fmt::Write;
@@ -133,15 +133,41 @@ pub(crate) fn runs_lanes(f: &Func) -> bool {
     lanes::Plan::of(f, &Liveness::of(f), Grouping::Rows).is_some()
 }
 
-/// The lanes of kernel `f`'s lane-phase groups: a warp's when it has warp collectives (a
-/// group that is a whole warp performs them itself: `warp.rs`), else [`WIDTH`].
-pub(crate) fn width_of(f: &Func) -> u64 {
-    if f.code.iter().any(|i| crate::jit::is_collective(&i.op)) { WARP_WIDTH } else { WIDTH }
+/// The lane phase's groups of kernel `f` for blocks of `shape`: how they are grouped and
+/// their lanes. A warp's lanes when it has warp collectives (a group that is a whole warp
+/// performs them itself: `warp.rs`); else, in blocks of several rows [`ROW_WIDTH`] threads
+/// wide, a row at a time (`threadIdx.x` linear: a group's addresses consecutive) where
+/// groups of [`WIDTH`] would hold one such row each, half empty, or would span rows (no
+/// address consecutive, `grouping.rs`) and the kernel's accesses in one piece in rows are at
+/// least half as many as those lane by lane; else [`WIDTH`]. Measured on the kit's 8-wide
+/// kernels: twice the groups cost an access lane by lane about a third more, and one in a
+/// piece costs a third of what it cost lane by lane (texture 8×8, nine fetches and one store:
+/// a third more CPU in rows of 8; stencil3d_shared 8×8×8, ten accesses lane by lane and
+/// eight in a piece: 5% less).
+pub(crate) fn layout(f: &Func, shape: [u32; 3]) -> (Grouping, u64) {
+    let [x, y, z] = shape;
+    let rows_pay = || {
+        lanes::Plan::of(f, &Liveness::of(f), Grouping::Rows).is_some_and(|p| {
+            let (whole, per_lane) = p.access_pieces(f);
+            whole > 0 && 2 * whole >= per_lane
+        })
+    };
+    let width = if f.code.iter().any(|i| crate::jit::is_collective(&i.op)) {
+        WARP_WIDTH
+    } else if u64::from(x) == ROW_WIDTH
+        && y.saturating_mul(z) > 1
+        && (Grouping::for_block(shape, WIDTH) == Grouping::Rows || rows_pay())
+    {
+        ROW_WIDTH
+    } else {
+        WIDTH
+    };
+    (Grouping::for_block(shape, width), width)
 }
 
 /// Translates kernel `f` (which `eligible::declined` accepts) to C, its lane phase's groups
-/// as `grouping` says.
-pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
+/// as `grouping` says, of `width` lanes (`layout`).
+pub(crate) fn translate(f: &Func, grouping: Grouping, width: u64) -> Unit {
     let n = f.code.len();
     let mut targets = vec![false; n + 1];
     for inst in &f.code {
@@ -183,7 +209,7 @@ pub(crate) fn translate(f: &Func, grouping: Grouping) -> Unit {
     let lane_phase = plan.map(|p| e.lane_phase(&p));
     let lanes = lane_phase.is_some();
     let mut src = String::with_capacity(body.len() + 8192);
-    src.push_str(&grouping::width_macros(width_of(f)));
+    src.push_str(&grouping::width_macros(width));
     src.push_str(RUNTIME);
     e.preamble(&mut src);
     if let Some(v) = lane_phase {

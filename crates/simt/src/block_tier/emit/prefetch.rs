@@ -66,7 +66,7 @@ mod tests {
     fn a_rows_global_accesses_hint_their_next_lines_and_its_shared_ones_none() {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let f = p.funcs[0].as_ref().expect("decoded");
-        let unit = super::super::translate(f, super::super::Grouping::Rows);
+        let unit = super::super::translate(f, super::super::Grouping::Rows, super::super::WIDTH);
         assert!(unit.lanes, "runs a lane phase");
         let read = unit.source.matches("__builtin_prefetch((const char *)p_ + LANE_W * 4ull + 64ull, 0);").count();
         let written = unit.source.matches("__builtin_prefetch((const char *)p_ + LANE_W * 4ull + 64ull, 1);").count();
