@@ -114,7 +114,14 @@ impl WarpSlot {
             Mode::Tiered => Regalloc::SinglePass,
             Mode::Only(r) => r,
         };
-        self.first.get_or_init(|| compile(f, rows32, regalloc));
+        self.first.get_or_init(|| {
+            // Code single-pass registers cannot give (a frame too large for a thread's stack:
+            // `lower::define`) is compiled with backtracking, whose spill slots are shared.
+            compile(f, rows32, regalloc).or_else(|e| match regalloc {
+                Regalloc::SinglePass => compile(f, rows32, Regalloc::Backtracking),
+                Regalloc::Backtracking => Err(e),
+            })
+        });
         FIRST_PENDING.fetch_sub(1, Ordering::AcqRel);
     }
 
