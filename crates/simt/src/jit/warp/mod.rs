@@ -308,8 +308,19 @@ pub(crate) fn preferred(f: &Func) -> bool {
     // format once per instruction (`exec::tex::execute_lanes`), the per-thread JIT once per
     // thread (the kit's 8x8-block texture kernel: 0.37x the per-thread JIT's time per block).
     let texture = f.code.iter().any(|i| matches!(i.op, Op::Tex(_)));
-    collective || barrier || texture || memory_loop || grid_stride || uniform_loop()
+    // A long kernel: the warp tier's code for it is large (~730 Cranelift instructions per
+    // PTX instruction), slow to compile and, with single-pass registers, has a frame of
+    // megabytes that its spills walk through, while a thread's work between its stops is long
+    // enough that stopping each thread costs little (Rodinia particlefilter's likelihood
+    // kernel, 3,754 instructions with its calls inlined: 8.5 s of CPU on the warp tier, 4.3 s
+    // on the per-thread JIT, the whole program on one worker).
+    let long = f.code.len() > LONG_KERNEL;
+    collective || !long && (barrier || texture || memory_loop || grid_stride || uniform_loop())
 }
+
+/// Kernels longer than this (PTX instructions) without warp collectives prefer the per-thread
+/// JIT (`preferred`).
+const LONG_KERNEL: usize = 2000;
 
 /// Branches no lane took that compiled code continues past in SSA values, one after the
 /// other (`WarpCodegen::fall_through`): a chain of guards (`if (i < n) v += in[i]; if (i + m < n)
