@@ -7,8 +7,9 @@
 //!
 //! The copy means what the call does. The block's declarations give the callee fresh
 //! registers and local memory; its parameters and return values are the call site's `.param`
-//! variables (of the same sizes: the call copied exactly those bytes in and out); its labels
-//! get names of their own; a `ret` branches to the end of the block, where the caller goes on.
+//! variables (of the same sizes: the call copied exactly those bytes in and out), made
+//! `.local` ones (per-thread bytes all the same, which every tier compiles); its labels get
+//! names of their own; a `ret` branches to the end of the block, where the caller goes on.
 //! Only leaf functions are copied (no calls of their own, hence no recursion), without the
 //! instructions that see the call frame (`alloca`, `stacksave`, `stackrestore`), `trap` or
 //! `brkpt` (a fault report names the function), parameters whose address is taken, their own
@@ -109,12 +110,12 @@ pub(super) fn inline_calls(
             }
             Statement::Loc(l) => last_loc = Some(l.clone()),
             Statement::Instr(ins) if ins.opcode == Opcode::Call => {
-                if let Some((callee, map)) = callee_of(ins, funcs, index, inlinable, &site)
-                    && added + callee.1 <= CALLER_BUDGET
+                if let Some(Callee { callee, len, map }) = callee_of(ins, funcs, index, inlinable, &site)
+                    && added + len <= CALLER_BUDGET
                 {
-                    added += callee.1;
+                    added += len;
                     taken.extend(map.values().filter_map(|&n| site(n)).map(|s| s.decl));
-                    copy(&mut out, ins, callee.0, map, copies, names, last_loc.as_ref());
+                    copy(&mut out, ins, callee, map, copies, names, last_loc.as_ref());
                     copies += 1;
                     continue;
                 }
@@ -160,6 +161,14 @@ fn to_local(i: &mut Instruction) {
     }
 }
 
+/// A callee to copy: its body's instruction count, and the names its parameters and return
+/// values take (the call site's).
+struct Callee<'f> {
+    callee: &'f Function,
+    len: usize,
+    map: HashMap<Name, Name>,
+}
+
 /// The callee of call `ins` when it is to be copied (and its instruction count), with the
 /// names its parameters and return values take: the call site's `.param` variables, whose
 /// sizes (`site`) must be the callee's, each declared alone.
@@ -169,7 +178,7 @@ fn callee_of<'f>(
     index: &HashMap<Name, usize>,
     inlinable: &[bool],
     site: &dyn Fn(Name) -> Option<Site>,
-) -> Option<((&'f Function, usize), HashMap<Name, Name>)> {
+) -> Option<Callee<'f>> {
     let ops = &ins.operands;
     let (rets, rest): (&[Operand], &[Operand]) = match ops.first()? {
         Operand::List(l) => (l, &ops[1..]),
@@ -208,7 +217,7 @@ fn callee_of<'f>(
         return None;
     }
     let n = body.iter().filter(|s| matches!(s, Statement::Instr(_))).count();
-    Some(((callee, n), map))
+    Some(Callee { callee, len: n, map })
 }
 
 /// Appends to `out` the copy (the `copy`-th in this caller) of `callee` in place of `call`:
