@@ -275,6 +275,25 @@ mod tests {
         }
     }
 
+    /// Compiled code runs only on a thread whose stack has room for its frame and the helpers
+    /// below it: a frame past the stack's end would write over other memory.
+    #[test]
+    fn warp_code_runs_only_on_threads_with_room_for_its_frame() {
+        let code = compile(&kernel(), false, Regalloc::SinglePass).expect("compiles");
+        let fits_on = |stack: usize| {
+            std::thread::scope(|s| {
+                std::thread::Builder::new()
+                    .stack_size(stack)
+                    .spawn_scoped(s, || code.fits_on_this_thread())
+                    .expect("a thread")
+                    .join()
+                    .expect("no panic")
+            })
+        };
+        assert!(fits_on(crate::workers::THREAD_STACK), "the threads Cuprite starts");
+        assert!(!fits_on(256 << 10), "a 256 KiB stack leaves no room for the helpers");
+    }
+
     #[test]
     fn single_pass_first_compiles_are_expected_to_cost_less() {
         if mode() == Mode::Tiered {
