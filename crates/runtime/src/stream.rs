@@ -218,7 +218,7 @@ impl StreamInner {
                 worker_queue.ended();
             }
         };
-        let has_worker = std::thread::Builder::new().name(name).spawn(worker).is_ok();
+        let has_worker = std::thread::Builder::new().name(name).stack_size(simt::THREAD_STACK).spawn(worker).is_ok();
         Arc::new(StreamInner {
             handle,
             flags,

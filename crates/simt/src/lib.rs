@@ -57,6 +57,7 @@ pub use memory::{
 };
 pub use ptx::demangle;
 pub use shm::SharedMap;
+pub use workers::THREAD_STACK;
 
 use decode::GlobalVar;
 use ir::flow::Callee;

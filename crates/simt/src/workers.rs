@@ -30,6 +30,51 @@ pub(crate) fn thread_cpu_time() -> Option<Duration> {
     (r == 0).then(|| Duration::new(secs, nanos))
 }
 
+/// The stack of each thread Cuprite starts to run blocks on (the pool's helpers, the threads a
+/// spill starts, a cooperative grid's blocks, the streams' workers). Compiled warp code with
+/// single-pass registers has large frames, a slot for every value it spills (Rodinia lud's
+/// perimeter kernel 1 MiB, particlefilter's likelihood kernel with its calls inlined 2.7 MiB):
+/// more than the 2 MiB a Rust thread gets by default. Address space only: the system maps
+/// pages as they are touched.
+pub const THREAD_STACK: usize = 32 << 20;
+
+/// The bytes of stack below the caller on this thread, if the system tells (the warp tier
+/// runs code whose frame does not fit on the interpreter instead: `jit/warp/entry.rs`).
+pub(crate) fn stack_room() -> Option<usize> {
+    thread_local! {
+        /// This thread's stack's lowest address, once asked.
+        static LOW: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    }
+    let low = match LOW.with(|c| c.get()) {
+        Some(low) => low,
+        None => {
+            let low = stack_low()?;
+            LOW.with(|c| c.set(Some(low)));
+            low
+        }
+    };
+    let here = 0u8;
+    // The address of a local: the caller's frame, near the stack pointer.
+    let sp = std::ptr::addr_of!(here) as usize;
+    Some(sp.saturating_sub(low))
+}
+
+/// The calling thread's stack's lowest address (`pthread_getattr_np`).
+fn stack_low() -> Option<usize> {
+    let mut attr = std::mem::MaybeUninit::<libc::pthread_attr_t>::uninit();
+    // SAFETY: `attr` is written by `pthread_getattr_np` before anything reads it, and
+    // destroyed once, only when that call succeeded; `addr` and `size` are valid out-pointers.
+    unsafe {
+        if libc::pthread_getattr_np(libc::pthread_self(), attr.as_mut_ptr()) != 0 {
+            return None;
+        }
+        let (mut addr, mut size) = (std::ptr::null_mut(), 0usize);
+        let r = libc::pthread_attr_getstack(attr.as_ptr(), &mut addr, &mut size);
+        libc::pthread_attr_destroy(attr.as_mut_ptr());
+        (r == 0 && size > 0).then_some(addr as usize)
+    }
+}
+
 /// How long an idle helper watches for the next job before it parks: launches that follow
 /// each other closely (a sort's steps) then start without a wake-up through the kernel.
 const SPIN: Duration = Duration::from_micros(50);
@@ -106,7 +151,8 @@ pub(crate) fn run(seats: u32, task: &(dyn Fn(u32) + Sync)) {
         let mut st = p.lock();
         while st.helpers < seats - 1 {
             let n = st.helpers;
-            let started = std::thread::Builder::new().name(format!("cuprite-worker-{n}")).spawn(helper);
+            let started =
+                std::thread::Builder::new().name(format!("cuprite-worker-{n}")).stack_size(THREAD_STACK).spawn(helper);
             if started.is_err() {
                 // No more threads: the seats that exist (or the caller alone) do the work.
                 break;
@@ -324,7 +370,12 @@ pub(crate) fn spill(n: u32) -> u32 {
             st.running -= 1;
             shared.ended.notify_all();
         };
-        if std::thread::Builder::new().name(format!("cuprite-spill-{seat}")).spawn(run).is_err() {
+        if std::thread::Builder::new()
+            .name(format!("cuprite-spill-{seat}"))
+            .stack_size(THREAD_STACK)
+            .spawn(run)
+            .is_err()
+        {
             let mut st = spill.shared().lock();
             st.running -= 1;
             st.started -= 1;
@@ -337,7 +388,7 @@ pub(crate) fn spill(n: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::run;
+    use super::{THREAD_STACK, run, stack_room};
     use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
     #[test]
@@ -360,6 +411,26 @@ mod tests {
             assert_eq!(sum.load(Ordering::Relaxed), 10_000 * 9_999 / 2);
             assert_eq!(seen.load(Ordering::Relaxed) & 1, 1, "the caller runs seat 0");
         }
+    }
+
+    #[test]
+    fn stack_room_is_what_is_left_of_the_threads_stack() {
+        /// Takes about `depth` KiB of stack, then says how much is left.
+        fn deeper(depth: usize) -> Option<usize> {
+            let pad = [0u8; 1024];
+            let room = if depth == 0 { stack_room() } else { deeper(depth - 1) };
+            std::hint::black_box(&pad);
+            room
+        }
+        let (top, deep) = std::thread::Builder::new()
+            .stack_size(THREAD_STACK)
+            .spawn(|| (stack_room(), deeper(1024)))
+            .expect("a thread")
+            .join()
+            .expect("no panic");
+        let (top, deep) = (top.expect("Linux tells"), deep.expect("Linux tells"));
+        assert!(top <= THREAD_STACK && top > THREAD_STACK - (256 << 10), "{top} of {THREAD_STACK}");
+        assert!(deep + (1 << 20) <= top, "1 MiB deeper: {deep} left of {top}");
     }
 
     #[test]

@@ -2109,11 +2109,31 @@ const HANDOVER: &str = r#"
 .target sm_80
 .address_size 64
 
+.func (.param .b32 r) plus(.param .b32 a, .param .b32 b)
+{
+    .reg .b32 %r<4>;
+    ld.param.u32 %r1, [a];
+    ld.param.u32 %r2, [b];
+    add.s32 %r3, %r1, %r2;
+    st.param.b32 [r], %r3;
+    ret;
+}
+
+// A function that calls another is not inlined (`decode/inline.rs`): calls of it stay calls,
+// which the interpreter runs.
 .func (.param .b32 r) twice(.param .b32 x)
 {
     .reg .b32 %r<3>;
     ld.param.u32 %r1, [x];
-    add.s32 %r2, %r1, %r1;
+    {
+    .param .b32 a;
+    .param .b32 b;
+    .param .b32 s;
+    st.param.b32 [a], %r1;
+    st.param.b32 [b], %r1;
+    call.uni (s), plus, (a, b);
+    ld.param.b32 %r2, [s];
+    }
     st.param.b32 [r], %r2;
     ret;
 }
@@ -2223,11 +2243,31 @@ const EARLY_EXIT: &str = r#"
 .target sm_80
 .address_size 64
 
+.func (.param .b32 r) plus(.param .b32 a, .param .b32 b)
+{
+    .reg .b32 %r<4>;
+    ld.param.u32 %r1, [a];
+    ld.param.u32 %r2, [b];
+    add.s32 %r3, %r1, %r2;
+    st.param.b32 [r], %r3;
+    ret;
+}
+
+// A function that calls another is not inlined (`decode/inline.rs`): calls of it stay calls,
+// which the interpreter runs.
 .func (.param .b32 r) twice(.param .b32 x)
 {
     .reg .b32 %r<3>;
     ld.param.u32 %r1, [x];
-    add.s32 %r2, %r1, %r1;
+    {
+    .param .b32 a;
+    .param .b32 b;
+    .param .b32 s;
+    st.param.b32 [a], %r1;
+    st.param.b32 [b], %r1;
+    call.uni (s), plus, (a, b);
+    ld.param.b32 %r2, [s];
+    }
     st.param.b32 [r], %r2;
     ret;
 }

@@ -19,6 +19,7 @@ mod control;
 mod convert;
 mod error;
 mod initializers;
+mod inline;
 mod instruction;
 mod memory;
 mod mma;
@@ -158,8 +159,9 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
     let is_kernel: Vec<bool> = func_items.iter().map(|f| f.kind == FuncKind::Entry).collect();
     let layouts = SharedLayouts::plan(&func_items, &is_kernel, &shared_vars, &dyn_shared, dyn_align);
 
-    let mut funcs = Vec::new();
-    for (i, f) in func_items.iter().enumerate() {
+    // Function `i` (`f`, or a copy of it with calls inlined, whose new names are in `names`)
+    // decoded.
+    let decode_func = |i: usize, f: &Function, names: &ptx::ast::Names| {
         let (shared_syms, dyn_base) = match layouts.kernels.get(i) {
             Some(Some((syms, base))) => (syms, *base),
             _ => (&layouts.functions, 0),
@@ -188,7 +190,30 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             shared_refs: Default::default(),
             follow_up: None,
         };
-        funcs.push(d.function(f, dyn_base.min(u64::from(u32::MAX)) as u32));
+        d.function(f, dyn_base.min(u64::from(u32::MAX)) as u32)
+    };
+    let mut funcs: Vec<Result<Func, LoadError>> =
+        func_items.iter().enumerate().map(|(i, f)| decode_func(i, f, names)).collect();
+    // Calls to small leaf functions run inlined (`inline.rs`); a caller whose copy does not
+    // decode keeps its calls. Debug modules keep every call (their frames are what a debugger
+    // and a fault's call chain show).
+    if !m.target.options.iter().any(|o| o == "debug") {
+        let decoded: Vec<bool> = funcs.iter().map(Result::is_ok).collect();
+        let inlinable = inline::inlinable(&func_items, &decoded);
+        if inlinable.contains(&true) {
+            let index: HashMap<Name, usize> = func_items.iter().enumerate().map(|(i, f)| (f.name, i)).collect();
+            let mut more = names.clone();
+            let copies: Vec<(usize, Function)> = func_items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, f)| Some((i, inline::inline_calls(f, &func_items, &index, &inlinable, &mut more)?)))
+                .collect();
+            for (i, f) in copies {
+                if let Ok(func) = decode_func(i, &f, &more) {
+                    funcs[i] = Ok(func);
+                }
+            }
+        }
     }
     kernel_shared_footprints(&mut funcs);
     for f in funcs.iter_mut().flatten().filter(|f| f.is_kernel) {

@@ -242,7 +242,13 @@ pub(crate) fn run_grid<S: WorkerState>(
             std::thread::scope(|s| {
                 for w in 0..workers {
                     let (work, cores) = (&work, &cores);
-                    s.spawn(move || coop_cores::on_a_core(cores, || work(w)));
+                    let block = move || coop_cores::on_a_core(cores, || work(w));
+                    let big = std::thread::Builder::new().stack_size(crate::workers::THREAD_STACK);
+                    if big.spawn_scoped(s, block).is_err() {
+                        // The system's default stack, then (compiled code whose frame does not
+                        // fit leaves its warps to the interpreter).
+                        s.spawn(block);
+                    }
                 }
             });
         } else {

@@ -244,22 +244,41 @@ pub(crate) fn host_module(optimize: bool, regalloc: Regalloc) -> Result<(JITModu
     Ok((JITModule::new(JITBuilder::with_isa(isa, default_libcall_names())), fc))
 }
 
+/// The largest stack frame compiled code may have: half the stack of the threads Cuprite
+/// starts to run blocks on (`workers::THREAD_STACK`); a thread with less room left runs the
+/// warp tier's code on the interpreter instead (`jit/warp/entry.rs`).
+const MAX_FRAME: u32 = (crate::workers::THREAD_STACK / 2) as u32;
+
 /// The code range of one source location: start, end, location bits.
 pub(crate) type CodeRange = (u32, u32, u32);
 
-/// Compiles the function built in `ctx` and finalizes it: its code address, and (when
-/// `ranges`) the code range of each source location (start, end, location bits).
+/// Compiles the function built in `ctx` and finalizes it: its code address, (when `ranges`)
+/// the code range of each source location (start, end, location bits), and its stack frame's
+/// size in bytes.
 /// `CUPRITE_JIT_DUMP=1` prints the machine code, headed by `title`.
 pub(crate) fn define(
     module: &mut JITModule,
     ctx: &mut Context,
     title: &str,
     ranges: bool,
-) -> Result<(*const u8, Vec<CodeRange>), String> {
+) -> Result<(*const u8, Vec<CodeRange>, u32), String> {
     let id = module.declare_function("kernel", Linkage::Export, &ctx.func.signature).map_err(|e| e.to_string())?;
     let dump = crate::env::flag(crate::env::JIT_DUMP);
     ctx.set_disasm(dump);
     module.define_function(id, ctx).map_err(|e| format!("{e:?}"))?;
+    // A frame larger than a thread's stack leaves it past the guard page (Cranelift probes no
+    // stack): it would write over other memory. Single-pass register allocation gives every
+    // spilled value a slot of its own, so a long kernel's frame grows with its code (a
+    // 3,700-instruction kernel's overran a 2 MiB thread stack: wrong results, no crash).
+    let frame = ctx.compiled_code().and_then(|c| c.buffer.frame_layout()).map_or(0, |l| l.frame_to_fp_offset);
+    if frame > MAX_FRAME {
+        module.clear_context(ctx);
+        return Err(format!(
+            "its stack frame ({} KiB) is larger than compiled code may take of a thread's stack ({} KiB)",
+            frame >> 10,
+            MAX_FRAME >> 10
+        ));
+    }
     if let Some(code) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()).filter(|_| dump) {
         eprintln!("=== {title} ===\n{code}");
     }
@@ -269,23 +288,23 @@ pub(crate) fn define(
     };
     module.clear_context(ctx);
     module.finalize_definitions().map_err(|e| e.to_string())?;
-    Ok((module.get_finalized_function(id), locs))
+    Ok((module.get_finalized_function(id), locs, frame))
 }
 
 /// `define`, then with `CUPRITE_PERF_MAP=1` the code range of each PTX instruction of `f`
 /// appended to `/tmp/perf-PID.map` (as `TIER:KERNEL:pcN: instruction`), so `perf report`
 /// names the compiled code of each instruction (the code generators set each
 /// instruction's source location to its pc + 1), and the function's machine code written
-/// to `/tmp/jitcode-PID-ADDRESS.bin`.
+/// to `/tmp/jitcode-PID-ADDRESS.bin`. Returns the code's address and its frame's size.
 pub(crate) fn define_mapped(
     module: &mut JITModule,
     ctx: &mut Context,
     title: &str,
     tier: &str,
     f: &crate::ir::Func,
-) -> Result<*const u8, String> {
+) -> Result<(*const u8, u32), String> {
     let want = crate::env::flag(crate::env::PERF_MAP);
-    let (ptr, ranges) = define(module, ctx, title, want)?;
+    let (ptr, ranges, frame) = define(module, ctx, title, want)?;
     if !ranges.is_empty() {
         perf_map(ptr as u64, &ranges, tier, f);
         // The machine code too, for instruction-level profiles (`scripts/jit-annotate`).
@@ -296,7 +315,7 @@ pub(crate) fn define_mapped(
             let _ = std::fs::write(format!("/tmp/jitcode-{}-{:x}.bin", std::process::id(), ptr as u64), code);
         }
     }
-    Ok(ptr)
+    Ok((ptr, frame))
 }
 
 fn perf_map(base: u64, ranges: &[CodeRange], tier: &str, f: &crate::ir::Func) {

@@ -114,7 +114,14 @@ impl WarpSlot {
             Mode::Tiered => Regalloc::SinglePass,
             Mode::Only(r) => r,
         };
-        self.first.get_or_init(|| compile(f, rows32, regalloc));
+        self.first.get_or_init(|| {
+            // Code single-pass registers cannot give (a frame too large for a thread's stack:
+            // `lower::define`) is compiled with backtracking, whose spill slots are shared.
+            compile(f, rows32, regalloc).or_else(|e| match regalloc {
+                Regalloc::SinglePass => compile(f, rows32, Regalloc::Backtracking),
+                Regalloc::Backtracking => Err(e),
+            })
+        });
         FIRST_PENDING.fetch_sub(1, Ordering::AcqRel);
     }
 
@@ -266,6 +273,25 @@ mod tests {
         if mode() == Mode::Tiered {
             assert!(hands_out(&slot, &slot.tuned) && slot.first.get().is_none() && !slot.tunable());
         }
+    }
+
+    /// Compiled code runs only on a thread whose stack has room for its frame and the helpers
+    /// below it: a frame past the stack's end would write over other memory.
+    #[test]
+    fn warp_code_runs_only_on_threads_with_room_for_its_frame() {
+        let code = compile(&kernel(), false, Regalloc::SinglePass).expect("compiles");
+        let fits_on = |stack: usize| {
+            std::thread::scope(|s| {
+                std::thread::Builder::new()
+                    .stack_size(stack)
+                    .spawn_scoped(s, || code.fits_on_this_thread())
+                    .expect("a thread")
+                    .join()
+                    .expect("no panic")
+            })
+        };
+        assert!(fits_on(crate::workers::THREAD_STACK), "the threads Cuprite starts");
+        assert!(!fits_on(256 << 10), "a 256 KiB stack leaves no room for the helpers");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! interpreter's, else a call of the interpreter's own implementation.
 
 use super::*;
+use ptx::types::{Rounding, ScalarType};
 
 impl<'a, 'b> Cg<'a, 'b> {
     /// The f32 in the low bits of `v`, for arithmetic or a comparison (a NaN may come with
@@ -125,6 +126,40 @@ impl<'a, 'b> Cg<'a, 'b> {
                 } else {
                     self.mask(v, tw)
                 }
+            }
+            // From a 32-bit (or narrower) integer to .f64: exact, whatever the rounding.
+            UnOp::Cvt(ref c)
+                if !c.sat && c.to == ScalarType::F64 && c.from.kind() != TypeKind::Float && c.from.size() <= 4 =>
+            {
+                let fw = (c.from.size() * 8) as u8;
+                let f = if c.from.kind() == TypeKind::Signed {
+                    let v = self.sext(x, fw);
+                    self.b.ins().fcvt_from_sint(types::F64, v)
+                } else {
+                    let v = self.mask(x, fw);
+                    self.b.ins().fcvt_from_uint(types::F64, v)
+                };
+                self.bits64(f)
+            }
+            // `cvt.rzi.s32.f64`: truncated, saturated, NaN to `1 << 31` (`semantics::convert::cvt`).
+            UnOp::Cvt(ref c)
+                if !c.sat && c.from == ScalarType::F64 && c.to == ScalarType::S32 && c.rnd == Rounding::Rzi =>
+            {
+                let f = self.f64_of(x);
+                let r = self.b.ins().fcvt_to_sint_sat(types::I32, f);
+                let nan = self.b.ins().fcmp(FloatCC::Unordered, f, f);
+                let min = self.b.ins().iconst(types::I32, i64::from(i32::MIN));
+                let r = self.b.ins().select(nan, min, r);
+                self.b.ins().uextend(I64, r)
+            }
+            // `cvt.rzi.f64.f64`: truncated, a NaN quieted.
+            UnOp::Cvt(ref c)
+                if !c.sat && c.from == ScalarType::F64 && c.to == ScalarType::F64 && c.rnd == Rounding::Rzi =>
+            {
+                let f = self.f64_of(x);
+                let t = self.b.ins().trunc(f);
+                let bits = self.bits64(t);
+                self.sign_op64(x, bits)
             }
             UnOp::Cvt(ref c) => {
                 self.note_helper(c);
@@ -279,6 +314,15 @@ impl<'a, 'b> Cg<'a, 'b> {
         self.of32(v)
     }
 
+    /// `fma.rn.f64` (`float::fma64`): the host's fused multiply-add, NaN operands by the GPU's
+    /// rule (`float::FMA64_NAN_PRIORITY`). A helper call per `fma` was 40% of Rodinia
+    /// particlefilter's time once its `pow` calls were inlined.
+    fn fma64(&mut self, x: Value, y: Value, z: Value) -> Value {
+        let (p, q, r) = (self.f64_of(x), self.f64_of(y), self.f64_of(z));
+        let v = self.b.ins().fma(p, q, r);
+        self.nan_first64(v, &crate::float::FMA64_NAN_PRIORITY.map(|i| [x, y, z][i]))
+    }
+
     pub(super) fn ternop(&mut self, op: &'a TernOp, x: Value, y: Value, z: Value) -> Value {
         match *op {
             TernOp::MadLo(w) => {
@@ -296,6 +340,13 @@ impl<'a, 'b> Cg<'a, 'b> {
                 let p = self.flip32(x, xm);
                 let r = self.flip32(z, zm);
                 self.fma32(p, y, r)
+            }
+            TernOp::Fma64 => self.fma64(x, y, z),
+            TernOp::NegFma { xm, zm, k: FmaKind::F64 } => {
+                // The signs flipped as bits (`semantics::arith::ternop`), NaN operands too.
+                let p = if xm == 0 { x } else { self.b.ins().bxor_imm_s(x, xm as i64) };
+                let r = if zm == 0 { z } else { self.b.ins().bxor_imm_s(z, zm as i64) };
+                self.fma64(p, y, r)
             }
             TernOp::Selp => {
                 let bit = self.b.ins().band_imm_s(z, 1);

@@ -88,7 +88,7 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         (sites, resumes) = Cg::new(b, f).run(fc);
     }
-    let ptr = super::lower::define_mapped(&mut module, &mut ctx, &format!("JIT `{}`", f.name), "jit", f)?;
+    let (ptr, _frame) = super::lower::define_mapped(&mut module, &mut ctx, &format!("JIT `{}`", f.name), "jit", f)?;
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, KernelFn>(ptr) };
     // Every thread stops at each warp-collective operation (a spill, a pass of the block's

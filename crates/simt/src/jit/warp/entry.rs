@@ -309,7 +309,7 @@ impl CompiledTier for WarpCode {
     }
 
     fn starts_fresh(&self, state: &dyn Any, warps: &[Warp]) -> bool {
-        state.downcast_ref::<WState>().is_some_and(|st| st.primed_for(warps))
+        state.downcast_ref::<WState>().is_some_and(|st| st.primed_for(warps)) && self.fits_on_this_thread()
     }
 
     /// Runs the warps of a block on compiled code from warp `from` (which must be able to
@@ -330,7 +330,7 @@ impl CompiledTier for WarpCode {
         fresh: bool,
     ) -> Option<Ran> {
         let code = self;
-        if !fresh && !can_start(code, warps.get(from)?) {
+        if !fresh && !can_start(code, warps.get(from)?) || !code.fits_on_this_thread() {
             return None;
         }
         let l = blk.l;

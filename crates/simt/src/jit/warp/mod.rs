@@ -197,12 +197,18 @@ pub(crate) struct WarpCode {
     pub sites: usize,
     /// Per pc, its index in the dispatch table (0: not an entry).
     index: Vec<u32>,
+    /// The code's stack frame, in bytes (`fits_on_this_thread`).
+    frame: usize,
     /// The function compiled, whose instructions the code points at (slow paths hand
     /// helpers an `&Op`): owned here, so they live as long as the code. (A background
     /// compile works on a copy of the program's function, which would otherwise be freed
     /// once it is done, leaving later launches' helpers reading freed memory.)
     _func: Func,
 }
+
+/// The stack the helpers compiled code calls (the interpreter's slow paths among them) may
+/// need below its frame.
+const STACK_MARGIN: usize = 512 << 10;
 
 // SAFETY: after `finalize_definitions` the module is never touched again; it only owns the
 // executable memory (and `index`, read-only), which compiled code reads from any thread.
@@ -217,6 +223,14 @@ impl std::fmt::Debug for WarpCode {
 }
 
 impl WarpCode {
+    /// Whether this thread's stack has room for the code's frame and what the helpers it
+    /// calls need below it (`STACK_MARGIN`). A frame overrunning the stack would write past
+    /// its guard page, over other memory (Cranelift probes no stack), so on a thread without
+    /// the room (one the program started, with a small stack) the interpreter runs the warps.
+    pub(crate) fn fits_on_this_thread(&self) -> bool {
+        crate::workers::stack_room().is_some_and(|room| room >= self.frame + STACK_MARGIN)
+    }
+
     /// Whether compiled code can start at `pc`.
     pub(crate) fn is_entry(&self, pc: u32) -> bool {
         self.index.get(pc as usize).is_some_and(|&i| i != 0)
@@ -294,8 +308,19 @@ pub(crate) fn preferred(f: &Func) -> bool {
     // format once per instruction (`exec::tex::execute_lanes`), the per-thread JIT once per
     // thread (the kit's 8x8-block texture kernel: 0.37x the per-thread JIT's time per block).
     let texture = f.code.iter().any(|i| matches!(i.op, Op::Tex(_)));
-    collective || barrier || texture || memory_loop || grid_stride || uniform_loop()
+    // A long kernel: the warp tier's code for it is large (~730 Cranelift instructions per
+    // PTX instruction), slow to compile and, with single-pass registers, has a frame of
+    // megabytes that its spills walk through, while a thread's work between its stops is long
+    // enough that stopping each thread costs little (Rodinia particlefilter's likelihood
+    // kernel, 3,754 instructions with its calls inlined: 8.5 s of CPU on the warp tier, 4.3 s
+    // on the per-thread JIT, the whole program on one worker).
+    let long = f.code.len() > LONG_KERNEL;
+    collective || !long && (barrier || texture || memory_loop || grid_stride || uniform_loop())
 }
+
+/// Kernels longer than this (PTX instructions) without warp collectives prefer the per-thread
+/// JIT (`preferred`).
+const LONG_KERNEL: usize = 2000;
 
 /// Branches no lane took that compiled code continues past in SSA values, one after the
 /// other (`WarpCodegen::fall_through`): a chain of guards (`if (i < n) v += in[i]; if (i + m < n)
@@ -429,10 +454,11 @@ pub(crate) fn compile(f: &Func, rows32: bool, regalloc: super::lower::Regalloc) 
         (index, sites) = (std::mem::take(&mut cg.index), cg.sites);
         cg.b.finalize(fc);
     }
-    let ptr = super::lower::define_mapped(&mut module, &mut ctx, &format!("warp JIT `{}`", f.name), "warp", f)?;
+    let (ptr, frame) =
+        super::lower::define_mapped(&mut module, &mut ctx, &format!("warp JIT `{}`", f.name), "warp", f)?;
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
     let entry = unsafe { std::mem::transmute::<*const u8, WarpFn>(ptr) };
-    Ok(WarpCode { _module: module, entry, sites, index, _func: func })
+    Ok(WarpCode { _module: module, entry, sites, index, frame: frame as usize, _func: func })
 }
 
 /// `CUPRITE_TIER_TRACE=1`: the instructions of `f` the warp tier leaves to the interpreter
