@@ -5,6 +5,7 @@
 pub(crate) mod access;
 pub(crate) mod families;
 pub(crate) mod flow;
+pub(crate) mod kinds;
 pub(crate) mod mma;
 pub(crate) mod operands;
 pub(crate) mod tex;

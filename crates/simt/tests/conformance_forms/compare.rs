@@ -13,7 +13,7 @@ const OPS: [&str; 18] = [
 ];
 
 /// The operand types: PTX text, width, and how values compare.
-const TYPES: [(&str, u32, Class); 12] = [
+const TYPES: [(&str, u32, Class); 14] = [
     ("s32", 32, Class::Signed),
     ("u32", 32, Class::Unsigned),
     ("b32", 32, Class::Unsigned),
@@ -26,6 +26,8 @@ const TYPES: [(&str, u32, Class); 12] = [
     ("f64", 64, Class::Float { ftz: false }),
     ("f16", 16, Class::Float { ftz: false }),
     ("ftz.f16", 16, Class::Float { ftz: true }),
+    ("b16", 16, Class::Unsigned),
+    ("b64", 64, Class::Unsigned),
 ];
 
 #[derive(Clone, Copy)]
@@ -36,7 +38,7 @@ enum Class {
 }
 
 /// How the comparison's outcome `t` becomes the result (`c ≠ 0` is the predicate input).
-const MODES: [&str; 10] = [
+const MODES: [&str; 11] = [
     // 0: p = t
     "setp.{cmp} %sp0, {a}, {b}; selp.u32 {d}, 1, 0, %sp0",
     // 1–3: p = t BOOL c
@@ -56,6 +58,8 @@ const MODES: [&str; 10] = [
     "set.{cmp:f32} {d}, {a}, {b}",
     // 9: set.and to all ones or 0
     "setp.ne.b32 %sp2, {c}, 0; set.{cmp:and.u32} {d}, {a}, {b}, %sp2",
+    // 10: set to all ones or 0, an s32 result
+    "set.{cmp:s32} {d}, {a}, {b}",
 ];
 
 /// Operand `v` of type `ty` as a number (`None`: NaN), subnormals flushed under `.ftz`.
@@ -121,7 +125,7 @@ fn model<const OP: usize, const TY: usize, const MODE: usize>(a: u64, b: u64, c:
         4 => u64::from(t && !p),
         5 => u64::from(t) | u64::from(!t) << 1,
         6 => u64::from(t || p) | u64::from(!t || p) << 1,
-        7 => {
+        7 | 10 => {
             if t {
                 0xffff_ffff
             } else {
@@ -175,6 +179,7 @@ fn form(op: usize, ty: usize, mode: usize, model: Model) -> Case {
         .replace("{cmp:or}", &format!("{op}.or{ftz}.{plain}"))
         .replace("{cmp:xor}", &format!("{op}.xor{ftz}.{plain}"))
         .replace("{cmp:u32}", &format!("{op}{ftz}.u32.{plain}"))
+        .replace("{cmp:s32}", &format!("{op}{ftz}.s32.{plain}"))
         .replace("{cmp:f32}", &format!("{op}{ftz}.f32.{plain}"))
         .replace("{cmp:and.u32}", &format!("{op}.and{ftz}.u32.{plain}"));
     let name = format!("{}.{op}{ftz}.{plain}#{mode}", if mode >= 7 { "set" } else { "setp" });
@@ -220,6 +225,17 @@ pub fn cases() -> Vec<Case> {
     forms!(v, 7, 8: 2 11);
     forms!(v, 0, 8: 3);
     forms!(v, 7, 9: 2);
+    v
+}
+
+/// The types and results the coverage test found without a form (`coverage.rs`): `setp` on
+/// `.b16` and `.b64` (equality only), `set` with an `.s32` result.
+pub fn later_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    forms!(v, 12, 0: 0 1);
+    forms!(v, 13, 0: 0 1);
+    forms!(v, 0, 10: 2 5);
+    forms!(v, 7, 10: 2 16);
     v
 }
 
