@@ -314,6 +314,9 @@ static RULES: &[Rule] = &[
     r(O::Red, &[K::Add], ATOM_ADD),
     r(O::Red, &[K::Inc], &[K::U32]),
     r(O::Red, &[K::Dec], &[K::U32]),
+    // (as for `atom`: ptxas, "Vector modifier required for instruction 'red.min.f16.global'")
+    rwn(O::Red, &[K::Min], VECTOR, ATOM_MIN_SCALAR),
+    rwn(O::Red, &[K::Max], VECTOR, ATOM_MIN_SCALAR),
     r(O::Red, &[K::Min], ATOM_MIN),
     r(O::Red, &[K::Max], ATOM_MIN),
 ];
