@@ -77,5 +77,7 @@ pub fn round7_cases() -> Vec<Case> {
     v.extend(operations::cases());
     v.extend(operations::second_cases());
     v.extend(atomics::vector_min_max_cases());
+    v.extend(compare::half_cases());
+    v.extend(half::later_cases());
     v
 }

@@ -72,8 +72,8 @@ pub fn cases() -> Vec<Case> {
         })
     });
     // An mbarrier expecting `n = (a & 7) + 2` arrivals and `k = b & 0xff` transaction bytes:
-    // the state `arrive` returns is the phase's before the arrival ("prior to the arrive-on
-    // operation", PTX ISA `mbarrier.arrive`), whose pending count is `n`; one arrival of `n`
+    // `mbarrier.pending_count` of the state `arrive` returns is "the pending count of the
+    // mbarrier object prior to the arrive-on operation" (PTX ISA), `n`; one arrival of `n`
     // leaves the phase incomplete.
     v.push(Case {
         target: SM90,
