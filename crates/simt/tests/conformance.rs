@@ -900,7 +900,13 @@ fn check_table(range: std::ops::Range<usize>) {
     // (`conformance_forms/gpu_program.rs`).
     if let Some(cu) = std::env::var_os("CONFORMANCE_CU") {
         let selected: Vec<(usize, &Case)> = forms.iter().map(|(ci, c)| (*ci, c)).collect();
-        std::fs::write(cu, conformance_forms::gpu_program::program(&selected)).unwrap();
+        // `CONFORMANCE_CU_VERBOSE=i,j`: forms whose first launch prints every result.
+        let verbose: Vec<usize> = std::env::var("CONFORMANCE_CU_VERBOSE")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|i| i.trim().parse().ok())
+            .collect();
+        std::fs::write(cu, conformance_forms::gpu_program::program(&selected, &verbose)).unwrap();
         return;
     }
     // The forms are independent: workers take them in turn, each with its own memory (most of
