@@ -128,8 +128,7 @@ fn scalar_video() -> Vec<Case> {
 
 /// Round 7's second part: contracted multiply-adds (`mul` whose only use is an `add`/`sub`,
 /// fused as ptxas fuses them: one rounding), `createpolicy` with a cache-hinted load, `mapa`
-/// on 64-bit and signed addresses, `st.async`/`red.async` completing an mbarrier in a cluster
-/// of one, and `madc` without a carry out.
+/// on 64-bit and signed addresses, and `madc` without a carry out.
 pub fn second_cases() -> Vec<Case> {
     let mut v = Vec::new();
     let fused = |op: &'static str, w: u32, text: &'static str, model: Model| Case {
@@ -179,30 +178,6 @@ pub fn second_cases() -> Vec<Case> {
              add.u32 {d}, %sx0, %sx3",
         ),
         ..Case::int("mapa.u64.s32", 32, 32, |a, _, _, _| Some((a + a) & mask(32)))
-    });
-    // The thread's word of a shared array written by `st.async` (then added to by
-    // `red.async`) through its shared::cluster address, the mbarrier waited on for the bytes.
-    let async_text = |op: &str| {
-        leak(format!(
-            ".shared .align 8 .b8 async{{s8}}[512]; mov.u32 %sx0, async{{s8}}; cvt.u32.u64 %sx1, %q3; \
-             add.u32 %sx0, %sx0, %sx1; cvt.u32.u64 %sx2, %q11; mapa.shared::cluster.u32 %sx3, %sx0, 0; \
-             mapa.shared::cluster.u32 %sx4, %sx2, 0; st.shared.b32 [%sx0], {{a}}; mbarrier.init.shared.b64 [%q11], 1; \
-             fence.mbarrier_init.release.cluster; mbarrier.arrive.expect_tx.shared.b64 %sy0, [%q11], 4; \
-             {op}; WAIT{{s8}}: mbarrier.try_wait.parity.shared.b64 %sp0, [%q11], 0; @!%sp0 bra WAIT{{s8}}; \
-             ld.shared.b32 {{d}}, [%sx0]; mbarrier.inval.shared.b64 [%q11]"
-        ))
-    };
-    v.push(Case {
-        target: ".version 8.1\n.target sm_90",
-        text: Some(async_text("st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%sx3], {b}, [%sx4]")),
-        ..Case::int("st.async.b32", 32, 32, |_, b, _, _| Some(b))
-    });
-    v.push(Case {
-        target: ".version 8.1\n.target sm_90",
-        text: Some(async_text(
-            "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%sx3], {b}, [%sx4]",
-        )),
-        ..Case::int("red.async.add.u32", 32, 32, |a, b, _, _| Some(a.wrapping_add(b) & mask(32)))
     });
     // `mad.lo.cc` then `madc.lo` without a carry out: the low half plus `c`, then plus the
     // carry out of that sum.
