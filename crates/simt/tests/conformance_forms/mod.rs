@@ -76,7 +76,6 @@ pub fn round7_cases() -> Vec<Case> {
     v.extend(memory::later_cases());
     v.extend(operations::cases());
     v.extend(operations::second_cases());
-    v.extend(atomics::vector_min_max_cases());
     v.extend(compare::half_cases());
     v.extend(half::later_cases());
     v

@@ -1,6 +1,6 @@
 //! The kinds of operation the coverage test (`coverage.rs`) found without a form: branches
 //! inside a slot (`bra` on a predicate of each operand shape, `brx.idx` through a table),
-//! `nanosleep`, the `alloca` stack, `cvta` and `isspacep` of each window, `mbarrier`'s
+//! `nanosleep`, `cvta` and `isspacep` of each window, `mbarrier`'s
 //! `expect_tx` and `pending_count`, the cluster barrier in a cluster of one, and the scalar video
 //! instructions (the GPU's recording decides those, as for the SIMD ones in `bits.rs`).
 
@@ -37,18 +37,6 @@ pub fn cases() -> Vec<Case> {
         b_edges: Some(&[0, 1, 100, 1000]),
         text: Some("nanosleep.u32 {b}; add.u32 {d}, {a}, {b}"),
         ..Case::int("nanosleep.u32", 32, 32, |a, b, _, _| Some(a.wrapping_add(b) & mask(32)))
-    });
-    // Sixteen bytes of the thread's stack: `a` and `b` stored, the middle eight loaded; freed by
-    // `stackrestore`, so that the next `alloca` returns the same address.
-    v.push(Case {
-        target: ".version 7.3\n.target sm_80",
-        text: Some(
-            "stacksave.u64 %sy0; alloca.u64 %sy1, 16, 8; st.local.u64 [%sy1], {a}; st.local.u64 [%sy1+8], {b}; \
-             ld.local.u32 %sx0, [%sy1+4]; ld.local.u32 %sx1, [%sy1+8]; stackrestore.u64 %sy0; alloca.u64 %sy2, 16, 8; \
-             setp.eq.u64 %sp0, %sy1, %sy2; selp.u64 %sy3, 0, 0xdead00000000, %sp0; mov.b64 %sy4, {%sx0, %sx1}; \
-             xor.b64 {d}, %sy3, %sy4; stackrestore.u64 %sy0",
-        ),
-        ..Case::int("alloca.stacksave.stackrestore", 64, 64, |a, b, _, _| Some(a >> 32 | (b & mask(32)) << 32))
     });
     // Generic and window addresses: the thread's shared word through a generic address and
     // back, and which windows each address is in (bits 8 up).
