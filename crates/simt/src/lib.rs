@@ -63,6 +63,12 @@ use decode::GlobalVar;
 use ir::flow::Callee;
 use ir::{Func, Op};
 
+/// Every kind of operation [`Program::op_kinds`] can give, each once.
+#[doc(hidden)]
+pub fn all_op_kinds() -> Vec<&'static str> {
+    ir::kinds::all()
+}
+
 /// A kernel of a [`Program`], resolved by name once ([`Program::kernel_id`]): what a launch
 /// names it by ([`Program::launch_kernel`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -283,6 +289,16 @@ impl Program {
             Some(why) => Err(why),
             None => Ok(Tier::ThreadJit),
         }
+    }
+
+    /// Each decoded instruction of the loaded functions as (PTX line, kind): the kinds of
+    /// operation the engines execute, one per `Op` variant and sub-operation
+    /// ([`all_op_kinds`]). For the conformance table's coverage test; lines are 0 without
+    /// the source text ([`Program::from_ptx`] has it).
+    #[doc(hidden)]
+    pub fn op_kinds(&self) -> Vec<(u32, &'static str)> {
+        let funcs = self.funcs.iter().filter_map(|f| f.as_ref().ok());
+        funcs.flat_map(|f| f.code.iter().zip(&f.info).map(|(i, s)| (s.line, i.op.kind()))).collect()
     }
 
     /// The static shared memory of kernel `kernel` in bytes: its own `.shared` variables and

@@ -268,59 +268,74 @@ fn sext(v: u64, w: u32) -> i64 {
 const PLAIN_IMMS: &[u64] = &[1, 7, 0x8000_0000, u64::MAX];
 const SHIFT_IMMS: &[u64] = &[0, 1, 31, 32, 33, 63, 64, 100];
 
+/// The integer arithmetic forms of type `t` (`w` bits, `signed`): add, sub, mul (lo, hi,
+/// wide), div and rem (by zero: all ones), min, max and shr (counts past the width).
+fn integer_forms(t: &str, w: u32, signed: bool) -> Vec<Case> {
+    let mut v = Vec::new();
+    let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
+    let c = |o, model| Case { imms: PLAIN_IMMS, ..Case::int(o, w, w, model) };
+    v.push(c(op("add"), |a, b, _, w| Some(a.wrapping_add(b) & mask(w))));
+    v.push(c(op("sub"), |a, b, _, w| Some(a.wrapping_sub(b) & mask(w))));
+    v.push(c(op("mul.lo"), |a, b, _, w| Some(a.wrapping_mul(b) & mask(w))));
+    if signed {
+        v.push(c(op("mul.hi"), |a, b, _, w| {
+            Some(((i128::from(sext(a, w)) * i128::from(sext(b, w))) >> w) as u64 & mask(w))
+        }));
+        // By zero: all ones, quotient and remainder; MIN / -1 wraps to MIN, remainder 0.
+        v.push(c(op("div"), |a, b, _, w| {
+            let (x, y) = (sext(a, w), sext(b, w));
+            Some(if y == 0 { mask(w) } else { x.wrapping_div(y) as u64 & mask(w) })
+        }));
+        v.push(c(op("rem"), |a, b, _, w| {
+            let (x, y) = (sext(a, w), sext(b, w));
+            Some(if y == 0 { mask(w) } else { x.wrapping_rem(y) as u64 & mask(w) })
+        }));
+        v.push(c(op("min"), |a, b, _, w| Some(sext(a, w).min(sext(b, w)) as u64 & mask(w))));
+        v.push(c(op("max"), |a, b, _, w| Some(sext(a, w).max(sext(b, w)) as u64 & mask(w))));
+    } else {
+        v.push(c(op("mul.hi"), |a, b, _, w| Some(((u128::from(a) * u128::from(b)) >> w) as u64 & mask(w))));
+        v.push(c(op("div"), |a, b, _, w| Some(a.checked_div(b).unwrap_or(mask(w)))));
+        v.push(c(op("rem"), |a, b, _, w| Some(a.checked_rem(b).unwrap_or(mask(w)))));
+        v.push(c(op("min"), |a, b, _, _| Some(a.min(b))));
+        v.push(c(op("max"), |a, b, _, _| Some(a.max(b))));
+    }
+    if w <= 32 {
+        let model: fn(u64, u64, u64, u32) -> Option<u64> =
+            if signed { |a, b, _, w| Some((sext(a, w) * sext(b, w)) as u64) } else { |a, b, _, _| Some(a * b) };
+        v.push(Case { imms: PLAIN_IMMS, ..Case::int(op("mul.wide"), w, 2 * w, model) });
+    }
+    let shr: fn(u64, u64, u64, u32) -> Option<u64> = if signed {
+        |a, b, _, w| Some((sext(a, w) >> b.min(u64::from(w) - 1)) as u64 & mask(w))
+    } else {
+        |a, b, _, w| Some(if b >= u64::from(w) { 0 } else { a >> b })
+    };
+    v.push(Case { bw: 32, imms: SHIFT_IMMS, ..Case::int(op("shr"), w, w, shr) });
+    v
+}
+
+/// The logic forms of bit type `t` (`w` bits): and, or, xor, and shl (counts past the width).
+fn logic_forms(t: &str, w: u32) -> Vec<Case> {
+    let mut v = Vec::new();
+    let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
+    let c = |o, model| Case { imms: PLAIN_IMMS, ..Case::int(o, w, w, model) };
+    v.push(c(op("and"), |a, b, _, _| Some(a & b)));
+    v.push(c(op("or"), |a, b, _, _| Some(a | b)));
+    v.push(c(op("xor"), |a, b, _, _| Some(a ^ b)));
+    v.push(Case {
+        bw: 32,
+        imms: SHIFT_IMMS,
+        ..Case::int(op("shl"), w, w, |a, b, _, w| Some(if b >= u64::from(w) { 0 } else { (a << b) & mask(w) }))
+    });
+    v
+}
+
 fn cases() -> Vec<Case> {
     let mut v = Vec::new();
     for (t, w, signed) in [("u32", 32, false), ("s32", 32, true), ("u64", 64, false), ("s64", 64, true)] {
-        let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case { imms: PLAIN_IMMS, ..Case::int(o, w, w, model) };
-        v.push(c(op("add"), |a, b, _, w| Some(a.wrapping_add(b) & mask(w))));
-        v.push(c(op("sub"), |a, b, _, w| Some(a.wrapping_sub(b) & mask(w))));
-        v.push(c(op("mul.lo"), |a, b, _, w| Some(a.wrapping_mul(b) & mask(w))));
-        if signed {
-            v.push(c(op("mul.hi"), |a, b, _, w| {
-                Some(((i128::from(sext(a, w)) * i128::from(sext(b, w))) >> w) as u64 & mask(w))
-            }));
-            // By zero: all ones, quotient and remainder; MIN / -1 wraps to MIN, remainder 0.
-            v.push(c(op("div"), |a, b, _, w| {
-                let (x, y) = (sext(a, w), sext(b, w));
-                Some(if y == 0 { mask(w) } else { x.wrapping_div(y) as u64 & mask(w) })
-            }));
-            v.push(c(op("rem"), |a, b, _, w| {
-                let (x, y) = (sext(a, w), sext(b, w));
-                Some(if y == 0 { mask(w) } else { x.wrapping_rem(y) as u64 & mask(w) })
-            }));
-            v.push(c(op("min"), |a, b, _, w| Some(sext(a, w).min(sext(b, w)) as u64 & mask(w))));
-            v.push(c(op("max"), |a, b, _, w| Some(sext(a, w).max(sext(b, w)) as u64 & mask(w))));
-        } else {
-            v.push(c(op("mul.hi"), |a, b, _, w| Some(((u128::from(a) * u128::from(b)) >> w) as u64 & mask(w))));
-            v.push(c(op("div"), |a, b, _, w| Some(a.checked_div(b).unwrap_or(mask(w)))));
-            v.push(c(op("rem"), |a, b, _, w| Some(a.checked_rem(b).unwrap_or(mask(w)))));
-            v.push(c(op("min"), |a, b, _, _| Some(a.min(b))));
-            v.push(c(op("max"), |a, b, _, _| Some(a.max(b))));
-        }
-        if w == 32 {
-            let model: fn(u64, u64, u64, u32) -> Option<u64> =
-                if signed { |a, b, _, w| Some((sext(a, w) * sext(b, w)) as u64) } else { |a, b, _, _| Some(a * b) };
-            v.push(Case { imms: PLAIN_IMMS, ..Case::int(op("mul.wide"), w, 64, model) });
-        }
-        let shr: fn(u64, u64, u64, u32) -> Option<u64> = if signed {
-            |a, b, _, w| Some((sext(a, w) >> b.min(u64::from(w) - 1)) as u64 & mask(w))
-        } else {
-            |a, b, _, w| Some(if b >= u64::from(w) { 0 } else { a >> b })
-        };
-        v.push(Case { bw: 32, imms: SHIFT_IMMS, ..Case::int(op("shr"), w, w, shr) });
+        v.extend(integer_forms(t, w, signed));
     }
     for (t, w) in [("b32", 32), ("b64", 64)] {
-        let op = |name: &str| -> &'static str { Box::leak(format!("{name}.{t}").into_boxed_str()) };
-        let c = |o, model| Case { imms: PLAIN_IMMS, ..Case::int(o, w, w, model) };
-        v.push(c(op("and"), |a, b, _, _| Some(a & b)));
-        v.push(c(op("or"), |a, b, _, _| Some(a | b)));
-        v.push(c(op("xor"), |a, b, _, _| Some(a ^ b)));
-        v.push(Case {
-            bw: 32,
-            imms: SHIFT_IMMS,
-            ..Case::int(op("shl"), w, w, |a, b, _, w| Some(if b >= u64::from(w) { 0 } else { (a << b) & mask(w) }))
-        });
+        v.extend(logic_forms(t, w));
     }
     v.extend(float_cases());
     v.extend(unary_cases());
@@ -330,6 +345,8 @@ fn cases() -> Vec<Case> {
     v.extend(conformance_forms::later_cases());
     assert_eq!(v.len(), ROUND6, "round 6's forms start at ROUND6");
     v.extend(conformance_forms::round6_cases());
+    assert_eq!(v.len(), ROUND7, "round 7's forms start at ROUND7");
+    v.extend(conformance_forms::round7_cases());
     v
 }
 
@@ -846,9 +863,18 @@ fn instructions_match_the_isa_and_an_h200_in_every_operand_shape_on_every_engine
     check_table(0..ROUND6);
 }
 
+/// The index of the first form of round 7's families (the operations and types the coverage
+/// test found without a form: `conformance_forms/coverage.rs`).
+const ROUND7: usize = 1009;
+
 #[test]
 fn matrix_memory_barrier_and_rounding_forms_match_the_isa_and_an_h200_on_every_engine() {
-    check_table(ROUND6..usize::MAX);
+    check_table(ROUND6..ROUND7);
+}
+
+#[test]
+fn forms_the_coverage_test_asked_for_match_the_isa_and_an_h200_on_every_engine() {
+    check_table(ROUND7..usize::MAX);
 }
 
 /// Runs the table's forms `range` on every engine and checks them against their models and the
@@ -870,6 +896,19 @@ fn check_table(range: std::ops::Range<usize>) {
         .enumerate()
         .filter(|(ci, c)| !(only.as_deref().is_some_and(|o| !c.op.contains(o)) || *ci < from || !range.contains(ci)))
         .collect();
+    // `CONFORMANCE_CU=file.cu` writes the forms' launches as a CUDA program instead
+    // (`conformance_forms/gpu_program.rs`).
+    if let Some(cu) = std::env::var_os("CONFORMANCE_CU") {
+        let selected: Vec<(usize, &Case)> = forms.iter().map(|(ci, c)| (*ci, c)).collect();
+        // `CONFORMANCE_CU_VERBOSE=i,j`: forms whose first launch prints every result.
+        let verbose: Vec<usize> = std::env::var("CONFORMANCE_CU_VERBOSE")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|i| i.trim().parse().ok())
+            .collect();
+        std::fs::write(cu, conformance_forms::gpu_program::program(&selected, &verbose)).unwrap();
+        return;
+    }
     // The forms are independent: workers take them in turn, each with its own memory (most of
     // a fresh clone's time here is the block tier's C compiler, one kernel at a time). A dump
     // lists the launches in the table's order: one worker then.

@@ -35,6 +35,7 @@ mod video;
 mod warp;
 
 pub use memory::{Qualifier as MemoryQualifier, qualifier as memory_qualifier};
+pub use type_words::{Rule as TypeRule, rule_of as type_rule_of, rules as type_rules};
 
 use crate::ast::*;
 use crate::diag::Diagnostic;

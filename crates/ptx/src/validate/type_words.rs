@@ -11,12 +11,39 @@ use crate::keyword::Kw;
 use crate::types::Opcode;
 
 /// One rule: for `op` with every word of `with` and none of `without`, the first type word
-/// must be one of `types`. The first matching rule of an opcode decides.
-struct Rule {
-    op: Opcode,
-    with: &'static [Kw],
-    without: &'static [Kw],
-    types: &'static [Kw],
+/// must be one of `types`. The first matching rule of an opcode decides ([`rule_of`]).
+#[derive(Debug)]
+pub struct Rule {
+    /// The opcode.
+    pub op: Opcode,
+    /// Words the instruction has.
+    pub with: &'static [Kw],
+    /// Words it has none of.
+    pub without: &'static [Kw],
+    /// The first type words it takes.
+    pub types: &'static [Kw],
+}
+
+/// Every rule, by opcode: the instruction types each opcode (and mode) is defined for. The
+/// executor's conformance table enumerates them (`crates/simt/tests/conformance.rs`).
+pub fn rules() -> &'static [Rule] {
+    RULES
+}
+
+/// The index in [`rules`] of the rule that decides `ins`'s type, and its first type word.
+pub fn rule_of(ins: &Instruction) -> Option<(usize, Option<Kw>)> {
+    let i = RULES.iter().position(|r| {
+        r.op == ins.opcode && r.with.iter().all(|&k| ins.has(k)) && !r.without.iter().any(|&k| ins.has(k))
+    })?;
+    Some((i, first_type(ins)))
+}
+
+/// The instruction's first type word.
+fn first_type(ins: &Instruction) -> Option<Kw> {
+    ins.mods.iter().find_map(|m| match m {
+        Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
+        _ => None,
+    })
 }
 
 const fn r(op: Opcode, with: &'static [Kw], types: &'static [Kw]) -> Rule {
@@ -287,6 +314,9 @@ static RULES: &[Rule] = &[
     r(O::Red, &[K::Add], ATOM_ADD),
     r(O::Red, &[K::Inc], &[K::U32]),
     r(O::Red, &[K::Dec], &[K::U32]),
+    // (as for `atom`: ptxas, "Vector modifier required for instruction 'red.min.f16.global'")
+    rwn(O::Red, &[K::Min], VECTOR, ATOM_MIN_SCALAR),
+    rwn(O::Red, &[K::Max], VECTOR, ATOM_MIN_SCALAR),
     r(O::Red, &[K::Min], ATOM_MIN),
     r(O::Red, &[K::Max], ATOM_MIN),
 ];
@@ -435,12 +465,8 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
     word_types(v, ins);
     mode(v, ins);
     float_words(v, ins);
-    let Some(rule) = RULES
-        .iter()
-        .find(|r| r.op == ins.opcode && r.with.iter().all(|&k| ins.has(k)) && !r.without.iter().any(|&k| ins.has(k)))
-    else {
-        return;
-    };
+    let Some((rule, ty)) = rule_of(ins) else { return };
+    let rule = &RULES[rule];
     // `dp4a.atype.btype`: both types come from the rule's list.
     if matches!(ins.opcode, O::Dp4a | O::Dp2a)
         && let Some(bad) = ins.kws().filter(|&k| super::forms::kw_type(k).is_some()).find(|k| !rule.types.contains(k))
@@ -449,10 +475,7 @@ pub(super) fn check(v: &mut Validator<'_>, ins: &Instruction) {
         v.err(ins.span, msg);
         return;
     }
-    let Some(ty) = ins.mods.iter().find_map(|m| match m {
-        Modifier::Kw(k) if super::forms::kw_type(*k).is_some() => Some(*k),
-        _ => None,
-    }) else {
+    let Some(ty) = ty else {
         // `ld`/`st`/`atom`/`red` report a missing type themselves (memory.rs).
         if !matches!(ins.opcode, O::Ld | O::St | O::Atom | O::Red) {
             let msg = format!("`{}` requires a type such as `.{}`", full_name(v.m, ins), rule.types[0].as_str());

@@ -3,6 +3,7 @@
 //! scheduling within the warp).
 
 use super::*;
+use crate::ir::flow::Callee;
 
 #[derive(Debug)]
 pub(crate) enum Yield {
@@ -37,26 +38,10 @@ pub(super) const PREEMPT_BACKEDGES: u32 = 1024;
 /// `atomicCAS` wrapper, which calls the intrinsic's).
 fn is_lock_loop(l: &Launch<'_>, body: &[Inst]) -> bool {
     fn takes_lock(l: &Launch<'_>, code: &[Inst], depth: u32) -> bool {
-        // Every variant is named, so that a new instruction is decided here (one that takes a
-        // lock and is missed leaves a spin lock's holder waiting behind its warp-mates).
-        code.iter().any(|i| match i.op {
-            Op::Atom { op, .. } => matches!(op, AtomOp::Cas | AtomOp::Exch),
-            // 128-bit atomics are `cas` and `exch` only.
-            Op::Atom128 { .. } => true,
-            Op::Call { func, .. } => depth > 0 && takes_lock(l, &kernel(l, func).code, depth - 1),
-            Op::AtomV(ref v) => matches!(v.op, AtomOp::Cas | AtomOp::Exch),
-            // A call through a pointer is not followed.
-            Op::Ld { .. }
-            | Op::St { .. }
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
-            | Op::CallInd { .. }
-            | Op::Builtin { .. }
-            | no_memory!()
-            | Op::Tex(_)
-            | Op::Mma(_)
-            | Op::Cluster(_) => false,
+        // `Op::swap` names every variant; a call through a pointer is not followed.
+        code.iter().any(|i| match i.op.callee() {
+            Some(Callee::Func(func)) => depth > 0 && takes_lock(l, &kernel(l, func).code, depth - 1),
+            Some(Callee::Pointer | Callee::Builtin(_)) | None => i.op.swap().is_some(),
         })
     }
     takes_lock(l, body, 3)

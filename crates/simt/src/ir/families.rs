@@ -174,3 +174,17 @@ macro_rules! non_register_ops {
     };
 }
 pub(crate) use non_register_ops;
+
+/// Every operation but the plain loads and stores and the scalar atomics (`ld`, `st`, `atom`):
+/// a match that emits those three itself names them and this family, and stays exhaustive.
+macro_rules! non_ld_st_atom_ops {
+    () => {
+        $crate::ir::other_memory!()
+            | $crate::ir::no_memory!()
+            | $crate::ir::calls!()
+            | $crate::ir::Op::Tex(_)
+            | $crate::ir::Op::Mma(_)
+            | $crate::ir::Op::Cluster(_)
+    };
+}
+pub(crate) use non_ld_st_atom_ops;

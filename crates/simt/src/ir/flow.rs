@@ -3,7 +3,7 @@
 //! function a call reaches (`Op::callee`), which the call-graph walks build on. Their matches have
 //! no catch-all arm: a new operation states whether it branches and whether it calls.
 
-use super::{Builtin, Inst, Op, calls, collectives, frame_ops, memory_access, register_ops};
+use super::{AtomOp, Builtin, Inst, Op, Src, calls, collectives, frame_ops, memory_access, no_memory, register_ops};
 
 /// Where control may go after an operation executes (besides the next instruction when the
 /// operation's guard is false).
@@ -102,6 +102,44 @@ impl Inst {
     }
 }
 
+/// How an operation swaps a value into memory, the way a lock is taken (`Op::swap`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Swap {
+    /// A scalar `atom.cas` or `atom.exch`: `b`, the value compared against (`cas`) or swapped
+    /// in (`exch`).
+    Scalar(Src),
+    /// A 128-bit or vector one (pairs or vectors of values).
+    Wide,
+}
+
+impl Op {
+    /// Whether the operation swaps a value into memory (a compare-and-swap or an exchange),
+    /// and how: what both lock rules look for, the scheduler's (`exec::scheduler`, a warp
+    /// whose lanes spin on a lock) and the compiled tiers' (`spin_lock_loop`). Calls are
+    /// `None`: a rule that looks into them follows `Op::callee`. Every variant is named, so
+    /// that a new instruction is decided here (one that takes a lock and is missed leaves a
+    /// spin lock's holder waiting behind its warp-mates).
+    pub(crate) fn swap(&self) -> Option<Swap> {
+        match self {
+            Op::Atom { op: AtomOp::Cas | AtomOp::Exch, b, .. } => Some(Swap::Scalar(*b)),
+            Op::Atom { .. } => None,
+            // 128-bit atomics are `cas` and `exch` only.
+            Op::Atom128 { .. } => Some(Swap::Wide),
+            Op::AtomV(v) => matches!(v.op, AtomOp::Cas | AtomOp::Exch).then_some(Swap::Wide),
+            Op::Ld { .. }
+            | Op::St { .. }
+            | Op::Mbar { .. }
+            | Op::CpBulk { .. }
+            | Op::CpAsync { .. }
+            | calls!()
+            | no_memory!()
+            | Op::Tex(_)
+            | Op::Mma(_)
+            | Op::Cluster(_) => None,
+        }
+    }
+}
+
 /// The pc of the first loop (a backward branch, its body from the target to the branch) of
 /// `code` that spins for a lock: a compare-and-swap against a constant (`atomicCAS(&lock, 0,
 /// 1)`) or an exchange of a constant (`atomicExch(&lock, 1)`) inside it. Under independent
@@ -110,8 +148,8 @@ impl Inst {
 /// swaps in a value computed from the one it read (a float `atomicMax` by CAS) compares
 /// against a register, and is none.
 pub(crate) fn spin_lock_loop(code: &[Inst]) -> Option<usize> {
+    use super::UnOp;
     use super::operands::Operand;
-    use super::{AtomOp, Src, UnOp};
     // A constant: an immediate, or a register the body writes only with immediates (nvcc
     // moves the lock's values into registers inside the loop) or not at all.
     let constant = |body: &[Inst], s: &Src| match *s {
@@ -123,16 +161,13 @@ pub(crate) fn spin_lock_loop(code: &[Inst]) -> Option<usize> {
         }),
         _ => false,
     };
-    let takes_lock = |body: &[Inst], i: &Inst| match &i.op {
-        Op::Atom { op: AtomOp::Cas | AtomOp::Exch, b, .. } => constant(body, b),
-        _ => false,
-    };
-    code.iter().enumerate().find_map(|(pc, i)| match i.op {
-        Op::Bra { target, .. } if (target as usize) <= pc => {
+    let takes_lock = |body: &[Inst], i: &Inst| matches!(i.op.swap(), Some(Swap::Scalar(b)) if constant(body, &b));
+    code.iter().enumerate().find_map(|(pc, i)| match i.op.flow() {
+        Flow::Jump(target) if (target as usize) <= pc => {
             let body = code.get(target as usize..=pc)?;
             body.iter().any(|j| takes_lock(body, j)).then_some(pc)
         }
-        _ => None,
+        Flow::Jump(_) | Flow::Next | Flow::Table(_) | Flow::Leave => None,
     })
 }
 

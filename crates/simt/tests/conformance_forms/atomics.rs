@@ -513,3 +513,54 @@ pub fn cases() -> Vec<Case> {
     v.extend(contended_cases());
     v
 }
+
+/// The reductions the coverage test (`coverage.rs`) found without a form: `red` with every
+/// integer operation and type, and the half-precision sums, each on its own word.
+pub fn later_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    let ints: [(&'static str, u32, Model); 14] = [
+        ("red.global.and.b32", 32, int_single::<AND, false, 32, true>),
+        ("red.shared.and.b64", 64, int_single::<AND, false, 64, true>),
+        ("red.shared.or.b32", 32, int_single::<OR, false, 32, true>),
+        ("red.global.or.b64", 64, int_single::<OR, false, 64, true>),
+        ("red.global.xor.b32", 32, int_single::<XOR, false, 32, true>),
+        ("red.shared.add.s32", 32, int_single::<ADD, true, 32, true>),
+        ("red.global.add.u64", 64, int_single::<ADD, false, 64, true>),
+        ("red.global.min.u32", 32, int_single::<MIN, false, 32, true>),
+        ("red.shared.min.u64", 64, int_single::<MIN, false, 64, true>),
+        ("red.global.min.s64", 64, int_single::<MIN, true, 64, true>),
+        ("red.shared.max.u32", 32, int_single::<MAX, false, 32, true>),
+        ("red.global.max.s32", 32, int_single::<MAX, true, 32, true>),
+        ("red.global.max.u64", 64, int_single::<MAX, false, 64, true>),
+        ("red.shared.max.s64", 64, int_single::<MAX, true, 64, true>),
+    ];
+    for (op, bits, model) in ints {
+        let space = if op.contains("shared") { "shared" } else { "global" };
+        v.push(single(op, bits, space, INT_EDGES, Res::Int, model));
+    }
+    v.push(single(
+        "red.shared.add.noftz.f16",
+        16,
+        "shared",
+        F16_EDGES,
+        Res::F16Lanes,
+        float_single::<F16, 1, false, 16, true>,
+    ));
+    v.push(single(
+        "red.global.add.noftz.bf16",
+        16,
+        "global",
+        BF16_EDGES,
+        Res::Bf16Lanes,
+        float_single::<BF16, 1, false, 16, true>,
+    ));
+    v.push(single(
+        "red.shared.add.noftz.bf16x2",
+        32,
+        "shared",
+        &BF16X2_EDGES,
+        Res::Bf16Lanes,
+        float_single::<BF16, 2, false, 32, true>,
+    ));
+    v
+}

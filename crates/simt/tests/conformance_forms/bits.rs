@@ -72,7 +72,7 @@ fn shiftamt(a: u64, w: u32, signed: bool) -> u64 {
 }
 
 /// Lanes of `bits` bits, signed or not, combined by `f`.
-fn lanes(a: u64, b: u64, bits: u32, signed: bool, f: impl Fn(i64, i64) -> i64) -> u64 {
+pub fn lanes(a: u64, b: u64, bits: u32, signed: bool, f: impl Fn(i64, i64) -> i64) -> u64 {
     (0..32 / bits).fold(0, |d, k| {
         let get = |v: u64| {
             let x = (v >> (k * bits)) & mask(bits);
@@ -80,6 +80,18 @@ fn lanes(a: u64, b: u64, bits: u32, signed: bool, f: impl Fn(i64, i64) -> i64) -
         };
         d | (f(get(a), get(b)) as u64 & mask(bits)) << (k * bits)
     })
+}
+
+/// `sad.{t}` (`w` bits, `signed`): `c + |a - b|`.
+pub fn sad(t: &str, w: u32, signed: bool) -> Case {
+    let model: Model = if signed {
+        |a, b, c, w| {
+            Some(((i128::from(sext(a, w)) - i128::from(sext(b, w))).unsigned_abs() as u64).wrapping_add(c) & mask(w))
+        }
+    } else {
+        |a, b, c, w| Some(a.abs_diff(b).wrapping_add(c) & mask(w))
+    };
+    Case { c_edges: &EDGES, arity: 3, ..Case::int(leak(format!("sad.{t}")), w, w, model) }
 }
 
 pub fn cases() -> Vec<Case> {
@@ -144,16 +156,7 @@ pub fn cases() -> Vec<Case> {
     }));
     // sad: c + |a - b|.
     for (t, w, signed) in [("u32", 32, false), ("s32", 32, true), ("u64", 64, false), ("s16", 16, true)] {
-        let model: Model = if signed {
-            |a, b, c, w| {
-                Some(
-                    ((i128::from(sext(a, w)) - i128::from(sext(b, w))).unsigned_abs() as u64).wrapping_add(c) & mask(w),
-                )
-            }
-        } else {
-            |a, b, c, w| Some(a.abs_diff(b).wrapping_add(c) & mask(w))
-        };
-        v.push(Case { c_edges: &EDGES, arity: 3, ..Case::int(leak(format!("sad.{t}")), w, w, model) });
+        v.push(sad(t, w, signed));
     }
     // The most negative integer: abs and neg wrap to it.
     let un_w = |op: &'static str, w: u32, model: Model| Case { bw: 32, arity: 1, ..Case::int(op, w, w, model) };

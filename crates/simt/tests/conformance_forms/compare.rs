@@ -3,7 +3,7 @@
 //! combining with a predicate (`.and`/`.or`/`.xor`, negated) and writing two predicates `p|q`;
 //! `set` with integer and float results. Predicates are written out as 1/0 through `selp`.
 
-use super::half::{F16_EDGES, f16_value};
+use super::half::{BF16_EDGES, BF16X2_EDGES, F16_EDGES, F16X2_EDGES, f16_value, half_value};
 use super::{Model, leak};
 use crate::{Case, EDGES, F32_EDGES, F64_EDGES, sext};
 
@@ -13,7 +13,7 @@ const OPS: [&str; 18] = [
 ];
 
 /// The operand types: PTX text, width, and how values compare.
-const TYPES: [(&str, u32, Class); 12] = [
+const TYPES: [(&str, u32, Class); 14] = [
     ("s32", 32, Class::Signed),
     ("u32", 32, Class::Unsigned),
     ("b32", 32, Class::Unsigned),
@@ -26,6 +26,8 @@ const TYPES: [(&str, u32, Class); 12] = [
     ("f64", 64, Class::Float { ftz: false }),
     ("f16", 16, Class::Float { ftz: false }),
     ("ftz.f16", 16, Class::Float { ftz: true }),
+    ("b16", 16, Class::Unsigned),
+    ("b64", 64, Class::Unsigned),
 ];
 
 #[derive(Clone, Copy)]
@@ -36,7 +38,7 @@ enum Class {
 }
 
 /// How the comparison's outcome `t` becomes the result (`c ≠ 0` is the predicate input).
-const MODES: [&str; 10] = [
+const MODES: [&str; 11] = [
     // 0: p = t
     "setp.{cmp} %sp0, {a}, {b}; selp.u32 {d}, 1, 0, %sp0",
     // 1–3: p = t BOOL c
@@ -56,6 +58,8 @@ const MODES: [&str; 10] = [
     "set.{cmp:f32} {d}, {a}, {b}",
     // 9: set.and to all ones or 0
     "setp.ne.b32 %sp2, {c}, 0; set.{cmp:and.u32} {d}, {a}, {b}, %sp2",
+    // 10: set to all ones or 0, an s32 result
+    "set.{cmp:s32} {d}, {a}, {b}",
 ];
 
 /// Operand `v` of type `ty` as a number (`None`: NaN), subnormals flushed under `.ftz`.
@@ -93,6 +97,11 @@ fn holds(op: usize, a: u64, b: u64, ty: usize) -> bool {
             _ => None,
         },
     };
+    outcome(op, ord)
+}
+
+/// Whether compare `OPS[op]` holds for operands ordered `ord` (`None`: unordered, a NaN).
+fn outcome(op: usize, ord: Option<std::cmp::Ordering>) -> bool {
     use std::cmp::Ordering::{Equal, Greater, Less};
     match (OPS[op], ord) {
         ("num", o) => o.is_some(),
@@ -121,7 +130,7 @@ fn model<const OP: usize, const TY: usize, const MODE: usize>(a: u64, b: u64, c:
         4 => u64::from(t && !p),
         5 => u64::from(t) | u64::from(!t) << 1,
         6 => u64::from(t || p) | u64::from(!t || p) << 1,
-        7 => {
+        7 | 10 => {
             if t {
                 0xffff_ffff
             } else {
@@ -175,6 +184,7 @@ fn form(op: usize, ty: usize, mode: usize, model: Model) -> Case {
         .replace("{cmp:or}", &format!("{op}.or{ftz}.{plain}"))
         .replace("{cmp:xor}", &format!("{op}.xor{ftz}.{plain}"))
         .replace("{cmp:u32}", &format!("{op}{ftz}.u32.{plain}"))
+        .replace("{cmp:s32}", &format!("{op}{ftz}.s32.{plain}"))
         .replace("{cmp:f32}", &format!("{op}{ftz}.f32.{plain}"))
         .replace("{cmp:and.u32}", &format!("{op}.and{ftz}.u32.{plain}"));
     let name = format!("{}.{op}{ftz}.{plain}#{mode}", if mode >= 7 { "set" } else { "setp" });
@@ -223,6 +233,17 @@ pub fn cases() -> Vec<Case> {
     v
 }
 
+/// The types and results the coverage test found without a form (`coverage.rs`): `setp` on
+/// `.b16` and `.b64` (equality only), `set` with an `.s32` result.
+pub fn later_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    forms!(v, 12, 0: 0 1);
+    forms!(v, 13, 0: 0 1);
+    forms!(v, 0, 10: 2 5);
+    forms!(v, 7, 10: 2 16);
+    v
+}
+
 fn for_modes(v: &mut Vec<Case>) {
     forms!(v, 7, 1: 2 10);
     forms!(v, 7, 2: 2 10);
@@ -235,4 +256,75 @@ fn for_modes(v: &mut Vec<Case>) {
     forms!(v, 0, 5: 2);
     forms!(v, 1, 6: 8);
     forms!(v, 9, 5: 3);
+}
+
+/// Compare `OPS[op]` of half-precision values `a` and `b` (`exp` exponent bits: 5 for f16,
+/// 8 for bf16), a NaN unordered.
+fn half_holds(op: usize, a: u64, b: u64, exp: u32) -> bool {
+    let (x, y) = (half_value(a & 0xffff, exp), half_value(b & 0xffff, exp));
+    outcome(op, x.partial_cmp(&y))
+}
+
+/// Half-precision comparisons (sm_90 for bf16), PTX ISA "Half Precision Comparison
+/// Instructions": `setp` on `.bf16` and on pairs (`p|q`: the lower halves' outcome in `p`, the
+/// upper's in `q`), and `set` with half (1.0 or 0.0) and 16-bit integer (all ones or 0) results.
+pub fn half_cases() -> Vec<Case> {
+    /// A form on `w`-bit operands (`exp` exponent bits, `pair`: two halves) whose result is
+    /// `dw` bits wide.
+    fn half(op: &'static str, text: &'static str, w: u32, dw: u32, exp: u32, model: Model) -> Case {
+        let edges: &'static [u64] = match (w, exp) {
+            (16, 5) => F16_EDGES,
+            (16, _) => BF16_EDGES,
+            (_, 5) => &F16X2_EDGES,
+            _ => &BF16X2_EDGES,
+        };
+        Case { edges, float: true, target: crate::SM90, text: Some(text), ..Case::int(op, w, dw, model) }
+    }
+    let pq = "{op} %sp0|%sp1, {a}, {b}; selp.u32 %sx0, 1, 0, %sp0; selp.u32 %sx1, 2, 0, %sp1; or.b32 {d}, %sx0, %sx1";
+    let p = "{op} %sp0, {a}, {b}; selp.u32 {d}, 1, 0, %sp0";
+    // Each pair of halves: `f` of the lower halves, and of the upper ones shifted by `k` bits.
+    fn pair(a: u64, b: u64, k: u32, f: impl Fn(u64, u64) -> u64) -> u64 {
+        f(a & 0xffff, b & 0xffff) | f(a >> 16, b >> 16) << k
+    }
+    macro_rules! at {
+        ($name:literal) => {
+            OPS.iter().position(|o| *o == $name).unwrap()
+        };
+    }
+    vec![
+        half("setp.eq.bf16", p, 16, 32, 8, |a, b, _, _| Some(u64::from(half_holds(at!("eq"), a, b, 8)))),
+        half("setp.lt.bf16", p, 16, 32, 8, |a, b, _, _| Some(u64::from(half_holds(at!("lt"), a, b, 8)))),
+        half("setp.geu.bf16", p, 16, 32, 8, |a, b, _, _| Some(u64::from(half_holds(at!("geu"), a, b, 8)))),
+        half("setp.nan.bf16", p, 16, 32, 8, |a, b, _, _| Some(u64::from(half_holds(at!("nan"), a, b, 8)))),
+        half("setp.lt.f16x2", pq, 32, 32, 5, |a, b, _, _| {
+            Some(pair(a, b, 1, |x, y| u64::from(half_holds(at!("lt"), x, y, 5))))
+        }),
+        half("setp.equ.f16x2", pq, 32, 32, 5, |a, b, _, _| {
+            Some(pair(a, b, 1, |x, y| u64::from(half_holds(at!("equ"), x, y, 5))))
+        }),
+        half("setp.ne.bf16x2", pq, 32, 32, 8, |a, b, _, _| {
+            Some(pair(a, b, 1, |x, y| u64::from(half_holds(at!("ne"), x, y, 8))))
+        }),
+        half("setp.gtu.bf16x2", pq, 32, 32, 8, |a, b, _, _| {
+            Some(pair(a, b, 1, |x, y| u64::from(half_holds(at!("gtu"), x, y, 8))))
+        }),
+        half("set.lt.f16.f16", "{op} {d}, {a}, {b}", 16, 16, 5, |a, b, _, _| {
+            Some(if half_holds(at!("lt"), a, b, 5) { 0x3c00 } else { 0 })
+        }),
+        half("set.ge.bf16.bf16", "{op} {d}, {a}, {b}", 16, 16, 8, |a, b, _, _| {
+            Some(if half_holds(at!("ge"), a, b, 8) { 0x3f80 } else { 0 })
+        }),
+        half("set.eq.u16.f16", "{op} {d}, {a}, {b}", 16, 16, 5, |a, b, _, _| {
+            Some(if half_holds(at!("eq"), a, b, 5) { 0xffff } else { 0 })
+        }),
+        half("set.ltu.s16.bf16", "{op} {d}, {a}, {b}", 16, 16, 8, |a, b, _, _| {
+            Some(if half_holds(at!("ltu"), a, b, 8) { 0xffff } else { 0 })
+        }),
+        half("set.gt.f16x2.f16x2", "{op} {d}, {a}, {b}", 32, 32, 5, |a, b, _, _| {
+            Some(pair(a, b, 16, |x, y| if half_holds(at!("gt"), x, y, 5) { 0x3c00 } else { 0 }))
+        }),
+        half("set.le.bf16x2.bf16x2", "{op} {d}, {a}, {b}", 32, 32, 8, |a, b, _, _| {
+            Some(pair(a, b, 16, |x, y| if half_holds(at!("le"), x, y, 8) { 0x3f80 } else { 0 }))
+        }),
+    ]
 }

@@ -269,3 +269,32 @@ pub fn cases() -> Vec<Case> {
     v.push(approx("ex2.approx.ftz.bf16", 8, 1, relative(-7.0), |a, _, _, _| Some(half_fn(a, 8, f64::exp2))));
     v
 }
+
+/// The approximations on halves the coverage test (`coverage.rs`) found without a form, within
+/// the ISA's bounds: `tanh.approx` on f16 pairs (absolute 2^-10.987) and on bf16 and its pairs
+/// (absolute 2^-8), `ex2.approx.ftz` on bf16 pairs (relative 2^-7).
+pub fn later_cases() -> Vec<Case> {
+    let approx = |op: &'static str, exp: u32, lanes: u32, tolerance: Tolerance, model: Model| Case {
+        op,
+        arity: 1,
+        tolerance: Some(tolerance),
+        ..form(0, exp, lanes, 0, model)
+    };
+    let absolute = |e: f64| Tolerance::Error { relative: 0.0, absolute: 2f64.powf(e) };
+    vec![
+        approx("tanh.approx.f16x2", 5, 2, absolute(-10.987), |a, _, _, _| {
+            Some(half_fn(a >> 16, 5, f64::tanh) << 16 | half_fn(a, 5, f64::tanh))
+        }),
+        approx("tanh.approx.bf16", 8, 1, absolute(-8.0), |a, _, _, _| Some(half_fn(a, 8, f64::tanh))),
+        approx("tanh.approx.bf16x2", 8, 2, absolute(-8.0), |a, _, _, _| {
+            Some(half_fn(a >> 16, 8, f64::tanh) << 16 | half_fn(a, 8, f64::tanh))
+        }),
+        approx(
+            "ex2.approx.ftz.bf16x2",
+            8,
+            2,
+            Tolerance::Error { relative: 2f64.powf(-7.0), absolute: 0.0 },
+            |a, _, _, _| Some(half_fn(a >> 16, 8, f64::exp2) << 16 | half_fn(a, 8, f64::exp2)),
+        ),
+    ]
+}

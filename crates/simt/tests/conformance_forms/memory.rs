@@ -377,3 +377,97 @@ pub fn cases() -> Vec<Case> {
     });
     v
 }
+
+/// The `.version`/`.target` of the 128-bit forms (`.b128` needs PTX 8.3).
+const SM90_PTX83: &str = ".version 8.3\n.target sm_90";
+
+/// The memory forms the coverage test (`coverage.rs`) found without one: `st` then `ld` of
+/// each type through the thread's global, shared or local word (narrow signed types
+/// sign-extend into the register, the others zero-extend; floats bit for bit, NaN payloads
+/// kept), and 128-bit values: `mov.b128` packing and unpacking, `ld`/`st.b128`, and
+/// `atom.cas`/`atom.exch.b128`.
+pub fn later_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    let types: [(&str, u32, Model); 10] = [
+        ("u8", 16, |a, _, _, _| Some(a & 0xff)),
+        ("s8", 16, |a, _, _, _| Some(sext(a & 0xff, 8) as u64 & mask(16))),
+        ("u16", 16, |a, _, _, _| Some(a)),
+        ("s16", 16, |a, _, _, _| Some(a)),
+        ("u32", 32, |a, _, _, _| Some(a)),
+        ("s32", 32, |a, _, _, _| Some(a)),
+        ("u64", 64, |a, _, _, _| Some(a)),
+        ("s64", 64, |a, _, _, _| Some(a)),
+        ("f32", 32, |a, _, _, _| Some(a)),
+        ("f64", 64, |a, _, _, _| Some(a)),
+    ];
+    for (i, (t, w, model)) in types.into_iter().enumerate() {
+        let (sp, addr) = match i % 3 {
+            0 => ("global", "[%q10]".to_string()),
+            1 => ("shared", "[%q11]".to_string()),
+            _ => ("local", "[word{s8}]".to_string()),
+        };
+        let decl = if sp == "local" { ".local .align 8 .b8 word{s8}[8]; " } else { "" };
+        let edges: &'static [u64] = match t {
+            "f32" => &crate::F32_EDGES,
+            "f64" => &crate::F64_EDGES,
+            _ => &EDGES,
+        };
+        v.push(Case {
+            edges,
+            ..form(
+                &format!("st.ld.{sp}.{t}"),
+                w,
+                w,
+                &format!("{decl}st.{sp}.{t} {addr}, {{a}}; ld.{sp}.{t} {{d}}, {addr}"),
+                model,
+            )
+        });
+    }
+    // 128 bits: `{a, b}` packed, stored, loaded and unpacked (local memory), exchanged and
+    // compared-and-swapped in the thread's own 16 bytes of shared memory.
+    let wide = |op: &str, arity: usize, text: &str, model: Model| Case {
+        target: SM90_PTX83,
+        arity,
+        b_edges: Some(&EDGES),
+        c_edges: if arity == 3 { &EDGES } else { &[] },
+        ..form2(op, 64, 64, 64, text, model)
+    };
+    v.push(wide(
+        "mov.ld.st.b128",
+        2,
+        ".reg .b128 %qa{s8}; .reg .b128 %qb{s8}; .local .align 16 .b8 quad{s8}[16]; mov.b128 %qa{s8}, {{a}, {b}}; \
+         st.local.b128 [quad{s8}], %qa{s8}; ld.local.b128 %qb{s8}, [quad{s8}]; mov.b128 {%sy0, %sy1}, %qb{s8}; \
+         ld.local.b64 %sy2, [quad{s8}+8]; shl.b64 %sy3, %sy1, 1; xor.b64 %sy3, %sy3, %sy0; xor.b64 {d}, %sy3, %sy2",
+        |a, b, _, _| Some((b << 1) ^ a ^ b),
+    ));
+    let shared16 = ".shared .align 16 .b8 pairs{s8}[1024]; mov.u64 %sy4, pairs{s8}; add.u64 %sy4, %sy4, %q3; \
+                    add.u64 %sy4, %sy4, %q3;";
+    v.push(wide(
+        "atom.shared.exch.b128",
+        2,
+        leak(format!(
+            "{shared16} .reg .b128 %qa{{s8}}; .reg .b128 %qb{{s8}}; .reg .b128 %qc{{s8}}; st.shared.v2.b64 [%sy4], {{{{a}}, {{b}}}}; mov.b128 %qa{{s8}}, {{{{b}}, {{a}}}}; \
+             atom.shared.exch.b128 %qb{{s8}}, [%sy4], %qa{{s8}}; mov.b128 {{%sy0, %sy1}}, %qb{{s8}}; \
+             ld.shared.v2.b64 {{%sy2, %sy3}}, [%sy4]; shl.b64 %sy1, %sy1, 1; shl.b64 %sy3, %sy3, 3; \
+             xor.b64 %sy0, %sy0, %sy1; xor.b64 %sy0, %sy0, %sy2; xor.b64 {{d}}, %sy0, %sy3"
+        )),
+        // old {a, b}, new {b, a}
+        |a, b, _, _| Some(a ^ (b << 1) ^ b ^ (a << 3)),
+    ));
+    v.push(wide(
+        "atom.shared.cas.b128",
+        3,
+        leak(format!(
+            "{shared16} .reg .b128 %qa{{s8}}; .reg .b128 %qb{{s8}}; .reg .b128 %qc{{s8}}; st.shared.v2.b64 [%sy4], {{{{a}}, {{b}}}}; mov.b128 %qa{{s8}}, {{{{c}}, {{b}}}}; \
+             mov.b128 %qc{{s8}}, {{{{b}}, {{c}}}}; atom.shared.cas.b128 %qb{{s8}}, [%sy4], %qa{{s8}}, %qc{{s8}}; \
+             mov.b128 {{%sy0, %sy1}}, %qb{{s8}}; ld.shared.v2.b64 {{%sy2, %sy3}}, [%sy4]; shl.b64 %sy1, %sy1, 1; \
+             shl.b64 %sy3, %sy3, 3; xor.b64 %sy0, %sy0, %sy1; xor.b64 %sy0, %sy0, %sy2; xor.b64 {{d}}, %sy0, %sy3"
+        )),
+        // old {a, b}; swapped to {b, c} where {a, b} equals {c, b}, that is a = c
+        |a, b, c, _| {
+            let (n0, n1) = if a == c { (b, c) } else { (a, b) };
+            Some(a ^ (b << 1) ^ n0 ^ (n1 << 3))
+        },
+    ));
+    v
+}

@@ -9,14 +9,18 @@ mod bits;
 mod collectives;
 mod compare;
 mod conversions;
+mod coverage;
 mod float_ops;
+pub mod gpu_program;
 pub mod half;
 mod matrix;
 mod matrix_movement;
 mod memory;
+mod operations;
 mod rounding;
 mod three_operand;
 mod tininess;
+mod widths;
 mod wmma;
 
 use crate::Case;
@@ -62,4 +66,17 @@ pub fn round6_cases() -> Vec<Case> {
 /// `s` kept for the test's lifetime (forms name their instructions with `&'static str`).
 pub fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
+}
+
+/// Round 7's families (after every recorded launch, `crate::ROUND7` on): the operations and
+/// instruction types the coverage test (`coverage.rs`) found without a form.
+pub fn round7_cases() -> Vec<Case> {
+    let mut v = widths::cases();
+    v.extend(atomics::later_cases());
+    v.extend(memory::later_cases());
+    v.extend(operations::cases());
+    v.extend(operations::second_cases());
+    v.extend(compare::half_cases());
+    v.extend(half::later_cases());
+    v
 }

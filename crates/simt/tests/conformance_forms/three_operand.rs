@@ -362,24 +362,29 @@ fn dot_case(op: &'static str, model: Model) -> Case {
     }
 }
 
+/// `selp.{t}` (`w` bits): `a` where the predicate (`c` ≠ 0) holds, else `b`, bit for bit.
+pub fn selp(t: &str, w: u32, float: bool) -> Case {
+    let edges: &'static [u64] = match (float, w) {
+        (false, _) => &EDGES,
+        (true, 32) => &F32_EDGES,
+        _ => &F64_EDGES,
+    };
+    Case {
+        cw: 32,
+        edges,
+        c_edges: &[0, 1, 0x8000_0000, 2],
+        float,
+        arity: 3,
+        text: Some(leak(format!("setp.ne.b32 %sp0, {{c}}, 0; selp.{t} {{d}}, {{a}}, {{b}}, %sp0"))),
+        ..Case::int(leak(format!("selp.{t}")), w, w, |a, b, c, _| Some(if c != 0 { a } else { b }))
+    }
+}
+
 fn selects() -> Vec<Case> {
     let mut v = Vec::new();
     // selp: a where the predicate (c ≠ 0) holds, else b, bit for bit.
     for (t, w, float) in [("b32", 32, false), ("b64", 64, false), ("f32", 32, true), ("f64", 64, true)] {
-        let edges: &'static [u64] = match (float, w) {
-            (false, _) => &EDGES,
-            (true, 32) => &F32_EDGES,
-            _ => &F64_EDGES,
-        };
-        v.push(Case {
-            cw: 32,
-            edges,
-            c_edges: &[0, 1, 0x8000_0000, 2],
-            float,
-            arity: 3,
-            text: Some(leak(format!("setp.ne.b32 %sp0, {{c}}, 0; selp.{t} {{d}}, {{a}}, {{b}}, %sp0"))),
-            ..Case::int(leak(format!("selp.{t}")), w, w, |a, b, c, _| Some(if c != 0 { a } else { b }))
-        });
+        v.push(selp(t, w, float));
     }
     // slct: a where c ≥ 0 (-0.0 included; a NaN c is not, as no comparison holds), else b.
     let f32_select: Model = |a, b, c, _| {

@@ -908,13 +908,7 @@ impl Emitter<'_> {
     fn memory_or_op(&mut self, pc: u32, op: &Op, site: Option<usize>) {
         match op {
             Op::Ld { .. } | Op::St { .. } => self.memory_at(pc, op, site),
-            Op::Atom { .. }
-            | crate::ir::other_memory!()
-            | crate::ir::no_memory!()
-            | crate::ir::calls!()
-            | Op::Tex(_)
-            | Op::Mma(_)
-            | Op::Cluster(_) => self.op(pc, op),
+            Op::Atom { .. } | crate::ir::non_ld_st_atom_ops!() => self.op(pc, op),
         }
     }
 

@@ -108,12 +108,7 @@ impl Emitter<'_> {
             Op::Atom { space, op: aop, size, d, addr, b, c } => self.atom(pc, *space, *aop, *size, *d, *addr, *b, *c),
             // Callers pass loads, stores and atomics only (`Emitter::op`, `memory_or_op`, the
             // lane phase's uniform loads); every other operation is emitted where it is named.
-            crate::ir::other_memory!()
-            | crate::ir::no_memory!()
-            | crate::ir::calls!()
-            | Op::Tex(_)
-            | Op::Mma(_)
-            | Op::Cluster(_) => {}
+            crate::ir::non_ld_st_atom_ops!() => {}
         }
     }
 

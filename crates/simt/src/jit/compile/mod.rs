@@ -168,7 +168,20 @@ fn float_regs(f: &Func) -> Vec<bool> {
             }
             Op::Un { op: UnOp::F32(..), a, .. } => mark(a),
             Op::Setp { cmp, a, b, .. } if cmp.kind == b'f' => [a, b].into_iter().for_each(&mut mark),
-            _ => {}
+            // The other register operations (integers, f64, halves, directed roundings) and
+            // every other operation: no f32 operand for a vector register. Every variant is
+            // named, so that a new one is decided here.
+            Op::Bin { .. }
+            | Op::Tern { .. }
+            | Op::Un { .. }
+            | Op::Setp { .. }
+            | Op::Bfi { .. }
+            | Op::Pack { .. }
+            | Op::Unpack { .. }
+            | Op::Mov2 { .. }
+            | Op::Cvta { .. }
+            | Op::Isspacep { .. }
+            | crate::ir::non_register_ops!() => {}
         }
     }
     out

@@ -70,6 +70,8 @@ use cranelift_module::Module;
 use super::ctx::Ctx;
 use crate::exec::WarpFault;
 use crate::float::FBin;
+use crate::ir::flow::Flow;
+use crate::ir::operands::Operand;
 use crate::ir::*;
 
 /// Why compiled code returned (bits 0..8 of its `u64` result; bits 8.. hold the index of
@@ -250,14 +252,12 @@ const SHORT_LOOP: u32 = 32;
 /// one vector check and copy per warp beats 32 scalar accesses; grid-stride loops, where
 /// a warp's accesses are side by side but one thread's lie a grid apart; and texture reads.
 pub(crate) fn preferred(f: &Func) -> bool {
-    let collective = f.code.iter().any(|i| {
-        matches!(i.op, Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } | Op::WarpSync { .. })
-    });
+    let collective = f.code.iter().any(|i| exchanges_lanes(&i.op));
     // Loops: (backward branch, its body from the target to the branch).
     let loops = || {
-        f.code.iter().enumerate().filter_map(|(pc, i)| match i.op {
-            Op::Bra { target, .. } if (target as usize) <= pc => Some((i, &f.code[target as usize..=pc])),
-            _ => None,
+        f.code.iter().enumerate().filter_map(|(pc, i)| match i.op.flow() {
+            Flow::Jump(target) if (target as usize) <= pc => Some((i, &f.code[target as usize..=pc])),
+            Flow::Jump(_) | Flow::Next | Flow::Table(_) | Flow::Leave => None,
         })
     };
     let short_loop =
@@ -279,12 +279,9 @@ pub(crate) fn preferred(f: &Func) -> bool {
     // the per-thread JIT runs each thread's whole loop in turn, so a thread's accesses lie a
     // grid apart, while a warp's lie side by side (the histogram's byte loads: 1.3x).
     let nctaid = f.code.iter().any(|i| {
-        let is = |s: &Src| matches!(s, Src::Sreg(Sreg::Nctaid(_)));
-        match &i.op {
-            Op::Un { a, .. } => is(a),
-            Op::Bin { a, b, .. } => is(a) || is(b),
-            _ => false,
-        }
+        let mut reads = false;
+        i.op.operands(&mut |o| reads |= matches!(o, Operand::Src(Src::Sreg(Sreg::Nctaid(_)))));
+        reads
     });
     let grid_stride = nctaid
         && short_loop(&|body| {
@@ -321,6 +318,17 @@ pub(crate) fn preferred(f: &Func) -> bool {
 /// Kernels longer than this (PTX instructions) without warp collectives prefer the per-thread
 /// JIT (`preferred`).
 const LONG_KERNEL: usize = 2000;
+
+/// Whether `op` is a warp collective that exchanges values between lanes (shuffle, vote,
+/// reduction, match) or waits for them (`bar.warp.sync`): the per-thread JIT stops each thread
+/// there, the warp tier meets once per warp (`preferred`). `activemask` and `elect` only read
+/// which lanes run and do not count. Every variant is named, so a new one is decided here.
+fn exchanges_lanes(op: &Op) -> bool {
+    match op {
+        Op::Shfl { .. } | Op::Vote { .. } | Op::Redux { .. } | Op::Match { .. } | Op::WarpSync { .. } => true,
+        Op::Activemask { .. } | Op::Elect { .. } | crate::ir::non_collective_ops!() => false,
+    }
+}
 
 /// Branches no lane took that compiled code continues past in SSA values, one after the
 /// other (`WarpCodegen::fall_through`): a chain of guards (`if (i < n) v += in[i]; if (i + m < n)

@@ -33,6 +33,7 @@
 //! instruction's exact register lists (`Op::operands`).
 
 use crate::analysis::live;
+use crate::ir::flow::Flow;
 use crate::ir::*;
 
 /// Beyond this many instructions times divergent branches, the region walk gives up (no
@@ -267,10 +268,13 @@ fn exits_on_one_side(f: &Func, pc: usize) -> bool {
         let mut p = start;
         // A bound on the chain of jumps (a loop of them would never exit).
         for _ in 0..8 {
-            match f.code.get(p) {
-                Some(Inst { op: Op::Ret | Op::Exit, guard: None }) => return true,
-                Some(Inst { op: Op::Bra { target, .. }, guard: None }) => p = *target as usize,
-                _ => return false,
+            let Some(Inst { op, guard: None }) = f.code.get(p) else { return false };
+            match op.flow() {
+                Flow::Jump(target) => p = target as usize,
+                // `trap` leaves too, with a fault: not counted (the rule is about lanes that
+                // finish).
+                Flow::Leave => return matches!(op, Op::Ret | Op::Exit),
+                Flow::Next | Flow::Table(_) => return false,
             }
         }
         false
