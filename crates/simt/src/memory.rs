@@ -30,6 +30,7 @@ use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
+use crate::float::{FBin, HMode};
 use crate::shm::SharedMap;
 
 /// The first device address handed out for global memory.
@@ -865,25 +866,15 @@ pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64, global
             }
         }
         AtomOp::HAdd { fmt, pair } | AtomOp::HMin { fmt, pair } | AtomOp::HMax { fmt, pair } => {
+            let plain = HMode { fmt, ftz: false, sat: false, relu: false, nan: false, xorsign: false };
             let one = |x: u16, y: u16| -> u16 {
-                let (fx, fy) = (fmt.to_f64(x), fmt.to_f64(y));
                 match op {
                     // The exact sum of two halves fits an f64: one rounding.
-                    AtomOp::HAdd { .. } => fmt.encode(fx + fy),
-                    AtomOp::HMin { .. } => {
-                        if fy < fx || fmt.is_nan(x) {
-                            y
-                        } else {
-                            x
-                        }
-                    }
-                    _ => {
-                        if fy > fx || fmt.is_nan(x) {
-                            y
-                        } else {
-                            x
-                        }
-                    }
+                    AtomOp::HAdd { .. } => fmt.encode(fmt.to_f64(x) + fmt.to_f64(y)),
+                    // PTX `min`/`max` of halves (-0 < +0; one NaN gives the other operand,
+                    // two give the canonical NaN), as an H200's `atom.min.noftz.v2.f16` does.
+                    AtomOp::HMin { .. } => plain.bin(FBin::Min, x, y),
+                    _ => plain.bin(FBin::Max, x, y),
                 }
             };
             let lo = u64::from(one(old as u16, b as u16));

@@ -564,3 +564,37 @@ pub fn later_cases() -> Vec<Case> {
     ));
     v
 }
+
+/// The vector half-precision `min`/`max` atomics and reductions (sm_90), two halves of the
+/// thread's word (`a`) with two of `b`: the H200's recording decides: each half as
+/// the scalar half `min`/`max` (one NaN gives the other operand, two the canonical NaN; `-0`
+/// below `+0`), `crates/simt/src/memory.rs`'s `atom_apply`.
+pub fn vector_min_max_cases() -> Vec<Case> {
+    let atom = |op: &'static str, edges: &'static [u64], result: Res| Case {
+        text: Some(leak(format!(
+            "mov.b32 {{%sh0, %sh1}}, {{a}}; mov.b32 {{%sh2, %sh3}}, {{b}}; st.global.b32 [%q10], {{a}}; \
+             {op} {{%sh4, %sh5}}, [%q10], {{%sh2, %sh3}}; mov.b32 %sx0, {{%sh4, %sh5}}; \
+             ld.global.b32 %sx1, [%q10]; mov.b64 {{d}}, {{%sx0, %sx1}}"
+        ))),
+        target: ".version 8.1\n.target sm_90",
+        edges,
+        result,
+        ..Case::int(op, 32, 64, |_, _, _, _| None)
+    };
+    let red = |op: &'static str, edges: &'static [u64], result: Res| Case {
+        text: Some(leak(format!(
+            "mov.b32 {{%sh2, %sh3}}, {{b}}; st.global.b32 [%q10], {{a}}; {op} [%q10], {{%sh2, %sh3}}; \
+             ld.global.b32 {{d}}, [%q10]"
+        ))),
+        target: ".version 8.1\n.target sm_90",
+        edges,
+        result,
+        ..Case::int(op, 32, 32, |_, _, _, _| None)
+    };
+    vec![
+        atom("atom.global.min.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
+        atom("atom.global.max.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
+        red("red.global.max.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
+        red("red.global.min.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
+    ]
+}

@@ -21,11 +21,9 @@ const TEXTURE: &str = "needs a texture or surface object bound by the host (text
 const ASYNC: &str = "needs a cluster of more than one CTA (`%cluster_nctarank > 1`, PTX ISA st.async; the \
                      table's launches have none, and an H200 faults there: illegal instruction) (async_store.rs runs them \
                      in clusters of two)";
-const ALLOCA: &str = "an H200 differs from every engine on the table's alloca form (after stackrestore, the \
-                      next alloca's address: in the first slot only); recorded in \
-                      /work/notes/gpu-unseen/struct16_diag_alloca.cu, open";
-const VECTOR_HALF: &str = "an H200 differs from every engine on vector min/max of halves (atom and red .v2 \
-                           .f16/.bf16); open (gpu-unseen struct16_diag_vector_half_minmax.cu)";
+const ALLOCA: &str = "the PTX ISA does not promise that an alloca after stackrestore returns the freed address, \
+                      and an H200 returned another one (in the first slot of the table's form only, recorded \
+                      2026-11-29): a form that assumes reuse is wrong; one that does not is still to write";
 const NOT_SM90: &str = "needs sm_100 or newer: the H200 cannot record it (the validator's gating)";
 const UNSUPPORTED: &str = "a LoadError on every engine: 16-bit carry chains are not supported (decode::carry_inst)";
 const NOT_PTX: &str = "not valid PTX: the rule's list is shared with the scalar form (ptxas: vector atomics \
@@ -105,10 +103,6 @@ const TYPE_HOLES: &[(&str, &str)] = &[
     ("atom.min .s32", NOT_PTX),
     ("atom.min .u64", NOT_PTX),
     ("atom.min .s64", NOT_PTX),
-    ("atom.min .f16", VECTOR_HALF),
-    ("atom.max .bf16", VECTOR_HALF),
-    ("red.min .bf16", VECTOR_HALF),
-    ("red.max .f16", VECTOR_HALF),
     ("atom.min .f16x2", VECTOR_PAIRS),
     ("atom.min .bf16", "vector atom.min of bf16 halves: not yet in the table"),
     ("atom.min .bf16x2", VECTOR_PAIRS),
