@@ -25,18 +25,28 @@ pub(crate) fn is_toolkit_header(path: &str) -> bool {
 /// The location of a `.loc` to report: its own; where it was inlined (`inlined_at FILE LINE
 /// COL`) when its own is in a toolkit header; else, for a header's line with no `inlined_at`,
 /// `before` (the location the function's previous `.loc` gave) when that is the user's.
-pub(crate) fn user_loc(loc: &ptx::ast::Loc, files: &HashMap<u32, String>, before: Option<(u32, u32)>) -> (u32, u32) {
+/// Line 0 is DWARF's "no source line" (code the compiler made: nvcc writes `.loc 1 0 COL`
+/// before the `trap` it puts in place of a store to `__constant__` memory): it keeps `before`,
+/// the line the code was made for, and none where there is none (never "file:0").
+pub(crate) fn user_loc(
+    loc: &ptx::ast::Loc,
+    files: &HashMap<u32, String>,
+    before: Option<(u32, u32)>,
+) -> Option<(u32, u32)> {
+    if loc.line == 0 {
+        return before;
+    }
     let own = (loc.file, loc.line);
     let in_header = |file: u32| files.get(&file).is_some_and(|p| is_toolkit_header(p));
     if !in_header(loc.file) {
-        return own;
+        return Some(own);
     }
     let inlined = loc.extra.as_deref().and_then(|extra| {
         let (_, at) = extra.split_once("inlined_at")?;
         let mut numbers = at.split_ascii_whitespace().map(|n| n.trim_matches(',').parse::<u32>());
         Some((numbers.next()?.ok()?, numbers.next()?.ok()?))
     });
-    inlined.or(before.filter(|&(file, _)| !in_header(file))).unwrap_or(own)
+    Some(inlined.or(before.filter(|&(file, _)| !in_header(file))).unwrap_or(own))
 }
 
 #[cfg(test)]
@@ -71,10 +81,13 @@ mod tests {
             extra: extra.map(str::to_string),
             span: ptx::Span::default(),
         };
-        assert_eq!(user_loc(&loc(2, 24, None), &files, Some((1, 17))), (1, 17));
-        assert_eq!(user_loc(&loc(2, 24, Some(", inlined_at 1 9 3")), &files, Some((1, 17))), (1, 9));
-        assert_eq!(user_loc(&loc(2, 24, None), &files, Some((2, 20))), (2, 24));
-        assert_eq!(user_loc(&loc(2, 24, None), &files, None), (2, 24));
-        assert_eq!(user_loc(&loc(1, 5, None), &files, Some((1, 17))), (1, 5));
+        assert_eq!(user_loc(&loc(2, 24, None), &files, Some((1, 17))), Some((1, 17)));
+        assert_eq!(user_loc(&loc(2, 24, Some(", inlined_at 1 9 3")), &files, Some((1, 17))), Some((1, 9)));
+        assert_eq!(user_loc(&loc(2, 24, None), &files, Some((2, 20))), Some((2, 24)));
+        assert_eq!(user_loc(&loc(2, 24, None), &files, None), Some((2, 24)));
+        assert_eq!(user_loc(&loc(1, 5, None), &files, Some((1, 17))), Some((1, 5)));
+        // line 0: no source line of its own
+        assert_eq!(user_loc(&loc(1, 0, None), &files, Some((1, 29))), Some((1, 29)));
+        assert_eq!(user_loc(&loc(1, 0, None), &files, None), None);
     }
 }

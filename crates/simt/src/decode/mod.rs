@@ -601,7 +601,7 @@ impl FuncDecoder<'_> {
                 Statement::BlockEnd(_) => {
                     self.scopes.pop();
                 }
-                Statement::Loc(l) => self.loc = Some(crate::source_loc::user_loc(l, self.files, self.loc)),
+                Statement::Loc(l) => self.loc = crate::source_loc::user_loc(l, self.files, self.loc),
                 Statement::Label(..) | Statement::Pragma(..) => {}
                 // Prototypes only describe indirect calls' parameters, which are matched to the
                 // callee's by position at run time.
