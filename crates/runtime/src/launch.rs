@@ -24,6 +24,7 @@ pub fn fault_error(f: &Fault) -> Error {
         }
         FaultKind::Assert { .. } => Error::Assert,
         FaultKind::Trap | FaultKind::Deadlock { .. } | FaultKind::WarpDeadlock { .. } => Error::LaunchFailure,
+        FaultKind::Timeout { .. } => Error::LaunchTimeout,
         FaultKind::NotLoaded(_) => Error::InvalidPtx,
         FaultKind::BadLaunch(_) => Error::InvalidConfiguration,
     }
