@@ -125,7 +125,10 @@ fn a_kernel_that_never_ends_times_out_where_it_loops() {
         assert_eq!(f.source, Some(("/src/hang.cu".to_string(), 12)), "{e:?}: {f}");
         let f = p.launch("spin_all", Dim3::x(3), Dim3::x(64), 0, params.bytes(), &mem).unwrap_err();
         assert_eq!(f.kind, FaultKind::Timeout { limit_ms: 250 }, "{e:?}: {f}");
-        assert_eq!((f.block, f.thread), ([0, 0, 0], [0, 0, 0]), "{e:?}: {f}");
+        // Every thread of block 0 (the only block one worker started) is still running: any
+        // of them is the right one to name.
+        assert_eq!(f.block, [0, 0, 0], "{e:?}: {f}");
+        assert!(f.thread[0] < 64 && f.thread[1..] == [0, 0], "{e:?}: {f}");
         assert_eq!(f.source, Some(("/src/hang.cu".to_string(), 20)), "{e:?}: {f}");
     }
 }
