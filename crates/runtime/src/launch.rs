@@ -24,6 +24,7 @@ pub fn fault_error(f: &Fault) -> Error {
         }
         FaultKind::Assert { .. } => Error::Assert,
         FaultKind::Trap | FaultKind::Deadlock { .. } | FaultKind::WarpDeadlock { .. } => Error::LaunchFailure,
+        FaultKind::Timeout { .. } => Error::LaunchTimeout,
         FaultKind::NotLoaded(_) => Error::InvalidPtx,
         FaultKind::BadLaunch(_) => Error::InvalidConfiguration,
     }
@@ -353,7 +354,7 @@ impl KernelRun {
                 }
                 write_printf_output(&stats.printf_output)
             }
-            Err(fault) => report_fault(&fault),
+            Err(fault) => report_fault(&fault, &program.variables_in(mem)),
         }
     }
 }
@@ -468,8 +469,9 @@ pub fn running_kernels() -> Vec<String> {
 }
 
 /// Reports a launch fault: its printf output, CUDA's message for a failed device `assert`,
-/// our diagnostic (with where a bad global address lies), and the (sticky) error.
-fn report_fault(fault: &Fault) {
+/// our diagnostic (with where a bad global address lies, against the allocations and the
+/// module's `variables`), and the (sticky) error.
+fn report_fault(fault: &Fault, variables: &[simt::PlacedVariable]) {
     write_printf_output(&fault.printf_output);
     let e = fault_error(fault);
     if let Some(m) = fault.assert_message() {
@@ -477,7 +479,7 @@ fn report_fault(fault: &Fault) {
     }
     eprintln!("cuprite: {} ({}): {fault}", e.name(), e.description());
     if let FaultKind::Memory(MemError::OutOfBounds { addr, .. }) = fault.kind
-        && let Some(hint) = crate::memory::fault_hint(addr)
+        && let Some(hint) = crate::memory::fault_hint(addr, variables)
     {
         eprintln!("cuprite:   {hint}");
     }

@@ -89,7 +89,7 @@ const FREED_KEPT: usize = 1024;
 /// through pinned, registered or managed memory), inside an allocation `cudaFree` freed, or
 /// the distance past the end of (or before) the nearest `cudaMalloc` allocation. `None` when
 /// no allocation is near enough to say (none at all).
-pub fn fault_hint(addr: u64) -> Option<String> {
+pub fn fault_hint(addr: u64, variables: &[simt::PlacedVariable]) -> Option<String> {
     let c = ctx();
     if addr == 0 {
         return Some("0x0 is a null pointer".into());
@@ -111,18 +111,36 @@ pub fn fault_hint(addr: u64) -> Option<String> {
             addr - base
         ));
     }
+    // The program's allocations and the launched module's variables (`__device__` and
+    // `__constant__` arrays are allocations of their own), each with what to call it.
     let allocs = lock(&c.allocs);
-    let below = allocs.range(..=addr).next_back().map(|(&b, &s)| (b, s));
-    let above = allocs.range(addr + 1..).next().map(|(&b, &s)| (b, s));
-    let past = |(base, size): (u64, u64)| match addr.checked_sub(base + size) {
-        Some(d) => format!("0x{addr:x} is {d} bytes past the end of the {size}-byte allocation at 0x{base:x}"),
-        None => format!(
-            "the access at 0x{addr:x} ({} bytes in) runs past the end of the {size}-byte allocation at 0x{base:x}",
-            addr - base
-        ),
+    let named = |v: &simt::PlacedVariable| {
+        let space = if v.constant { "__constant__" } else { "__device__" };
+        (v.base, v.size, format!("{space} variable {}", simt::readable_name(&v.name)))
     };
-    let before = |(base, size): (u64, u64)| {
-        format!("0x{addr:x} is {} bytes before the {size}-byte allocation at 0x{base:x}", base - addr)
+    let unnamed = |(&base, &size): (&u64, &u64)| (base, size, format!("allocation at 0x{base:x}"));
+    let below = allocs
+        .range(..=addr)
+        .next_back()
+        .map(unnamed)
+        .into_iter()
+        .chain(variables.iter().filter(|v| v.base <= addr).map(named))
+        .max_by_key(|&(base, ..)| base);
+    let above = allocs
+        .range(addr + 1..)
+        .next()
+        .map(unnamed)
+        .into_iter()
+        .chain(variables.iter().filter(|v| v.base > addr).map(named))
+        .min_by_key(|&(base, ..)| base);
+    let past = |(base, size, what): (u64, u64, String)| match addr.checked_sub(base + size) {
+        Some(d) => format!("0x{addr:x} is {d} bytes past the end of the {size}-byte {what}"),
+        None => {
+            format!("the access at 0x{addr:x} ({} bytes in) runs past the end of the {size}-byte {what}", addr - base)
+        }
+    };
+    let before = |(base, size, what): (u64, u64, String)| {
+        format!("0x{addr:x} is {} bytes before the {size}-byte {what}", base - addr)
     };
     match (below, above) {
         (Some(b), Some(a)) if addr.saturating_sub(b.0 + b.1) <= a.0 - addr => Some(past(b)),

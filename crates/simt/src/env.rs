@@ -47,6 +47,8 @@ pub const CC: &str = "CUPRITE_CC";
 pub const CC_OPT: &str = "CUPRITE_CC_OPT";
 /// The warp tier's register allocation.
 pub const WARP_REGALLOC: &str = "CUPRITE_WARP_REGALLOC";
+/// A watchdog on each launch's run time.
+pub const LAUNCH_TIMEOUT: &str = "CUPRITE_LAUNCH_TIMEOUT";
 
 /// The values [`WARP_REGALLOC`] accepts.
 const WARP_REGALLOCS: [&str; 3] = ["tiered", "backtracking", "single_pass"];
@@ -77,6 +79,16 @@ fn is_warp_regalloc(v: &str) -> bool {
     WARP_REGALLOCS.contains(&v)
 }
 
+fn is_seconds(v: &str) -> bool {
+    parse_seconds(v).is_some()
+}
+
+/// A positive, finite number of seconds no longer than a year (`Duration` holds it).
+fn parse_seconds(v: &str) -> Option<std::time::Duration> {
+    let s = v.trim().parse::<f64>().ok().filter(|s| s.is_finite() && *s > 0.0 && *s <= 3.2e7)?;
+    Some(std::time::Duration::from_secs_f64(s))
+}
+
 fn is_flag(v: &str) -> bool {
     parse_flag(v).is_some()
 }
@@ -92,7 +104,7 @@ fn parse_flag(v: &str) -> Option<bool> {
 const FLAG_VALUES: &str = "1 or 0 (also true/false, yes/no, on/off)";
 
 /// Every environment variable Cuprite reads, CUDA's own that it honours included.
-pub const VARS: [Var; 19] = [
+pub const VARS: [Var; 20] = [
     Var {
         name: ENGINE,
         accepted: "interp, jit, jit-all, warp, block",
@@ -202,6 +214,13 @@ pub const VARS: [Var; 19] = [
         meaning: "the warp tier's register allocator (default tiered: long kernels get single-pass code first, backtracking code later)",
         valid: is_warp_regalloc,
     },
+    Var {
+        name: LAUNCH_TIMEOUT,
+        accepted: "a number of seconds > 0 (fractions allowed)",
+        meaning: "a kernel still running after this long stops with cudaErrorLaunchTimeout, naming where a thread was \
+                  (a display GPU's watchdog; default: none, as on a compute GPU, where a kernel that never ends hangs)",
+        valid: is_seconds,
+    },
 ];
 
 fn var(name: &str) -> Option<&'static Var> {
@@ -282,6 +301,13 @@ pub fn warp_regalloc() -> Option<&'static str> {
     WARP_REGALLOCS.iter().copied().find(|a| *a == v)
 }
 
+/// [`LAUNCH_TIMEOUT`]'s value, if set and valid: read once (every engine asks at its yield
+/// points, thousands of times a second).
+pub fn launch_timeout() -> Option<std::time::Duration> {
+    static TIMEOUT: OnceLock<Option<std::time::Duration>> = OnceLock::new();
+    *TIMEOUT.get_or_init(|| accepted(LAUNCH_TIMEOUT).and_then(|v| parse_seconds(&v)))
+}
+
 /// The variables and their meanings, one per line, for `--help`.
 pub fn help() -> String {
     VARS.iter().map(|v| format!("  {:<22} {}\n  {:<22} values: {}\n", v.name, v.meaning, "", v.accepted)).collect()
@@ -300,6 +326,11 @@ mod tests {
         assert_eq!(parse_flag("maybe"), None);
         assert!(is_warp_regalloc("single_pass") && !is_warp_regalloc("fast") && !is_warp_regalloc(""));
         assert!(is_cc_opt("-O1") && is_cc_opt("-Os") && !is_cc_opt("-O4") && !is_cc_opt("O1") && !is_cc_opt(""));
+        assert!(is_seconds("2") && is_seconds("0.25") && is_seconds(" 60 "));
+        assert!(
+            !is_seconds("0") && !is_seconds("-1") && !is_seconds("inf") && !is_seconds("NaN") && !is_seconds("1e9")
+        );
+        assert_eq!(parse_seconds("0.25"), Some(std::time::Duration::from_millis(250)));
         let v = var(ENGINE).map(|v| complaint(v, "fast")).unwrap_or_default();
         assert_eq!(v, "CUPRITE_ENGINE='fast' is not valid; accepted: interp, jit, jit-all, warp, block");
     }

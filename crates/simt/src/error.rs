@@ -78,6 +78,12 @@ pub enum FaultKind {
     /// Call depth exceeded the limit (recursion deeper than any stack holds; the runtime
     /// reports it as the illegal address a GPU's overflowing stack gives).
     StackOverflow,
+    /// The launch ran longer than `CUPRITE_LAUNCH_TIMEOUT` allows (a display GPU's watchdog:
+    /// `cudaErrorLaunchTimeout`); the fault names a thread that was still running and where.
+    Timeout {
+        /// The limit, in milliseconds.
+        limit_ms: u64,
+    },
     /// The kernel could not be loaded (see the message).
     NotLoaded(String),
     /// The kernel does not exist or the launch arguments are invalid.
@@ -206,6 +212,11 @@ impl std::fmt::Display for FaultKind {
                 write!(f, "{file}:{line}: {function}: Assertion `{message}` failed")
             }
             FaultKind::StackOverflow => write!(f, "call stack overflow (recursion deeper than the stack allows)"),
+            FaultKind::Timeout { limit_ms } => write!(
+                f,
+                "the launch ran longer than CUPRITE_LAUNCH_TIMEOUT ({} s) and was stopped; this thread was still running",
+                *limit_ms as f64 / 1000.0
+            ),
             FaultKind::NotLoaded(m) => write!(f, "kernel not loaded: {m}"),
             FaultKind::BadLaunch(m) => write!(f, "bad launch: {m}"),
             FaultKind::Texture { handle, message } => write!(f, "texture/surface object {handle}: {message}"),

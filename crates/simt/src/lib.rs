@@ -48,7 +48,7 @@ use std::time::Instant;
 /// vector_add and saxpy even, memory-bound). `CUPRITE_ENGINE=block` runs it always.
 const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = true;
 
-pub use error::{Fault, FaultKind, FaultReport, LoadError};
+pub use error::{Fault, FaultKind, FaultReport, LoadError, readable_name};
 pub use exec::CLOCK_RATE_KHZ;
 pub use launch::{Dim3, Engine, LaunchConfig, LaunchOptions, LaunchStats, Params, Tier};
 pub use memory::{
@@ -408,6 +408,26 @@ impl Program {
         }
         self.host_bound.lock().unwrap_or_else(|e| e.into_inner()).insert(i, host as u64);
         Ok(())
+    }
+
+    /// The module's variables as placed in `mem` (none where they are not placed yet: nothing
+    /// is allocated), for a fault report to say which one a bad address lies past.
+    pub fn variables_in(&self, mem: &DeviceMemory) -> Vec<PlacedVariable> {
+        let placed = match self.first_placed.get() {
+            Some((id, p)) if *id == mem.id() => Some(p.clone()),
+            _ => self
+                .global_addrs
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .as_ref()
+                .and_then(|(id, p)| (*id == mem.id()).then(|| p.clone())),
+        };
+        let Some(placed) = placed else { return Vec::new() };
+        self.globals
+            .iter()
+            .zip(&placed.addrs)
+            .map(|(v, &base)| PlacedVariable { name: v.name.clone(), base, size: v.size, constant: v.constant })
+            .collect()
     }
 
     /// The device address of module variable `name` (`.global` or `.const`) in `mem`,
@@ -776,6 +796,20 @@ struct Placed {
     addrs: Vec<u64>,
     /// The `.const` variables' `[start, end)` address ranges, sorted (`isspacep.const`).
     constants: Vec<(u64, u64)>,
+}
+
+/// A module variable (`__device__` or `__constant__`) where it lies in a device memory
+/// ([`Program::variables_in`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedVariable {
+    /// Its PTX name (mangled, for C++).
+    pub name: String,
+    /// Its first address.
+    pub base: u64,
+    /// Its size in bytes.
+    pub size: u64,
+    /// Whether it is in the `.const` space (`__constant__`).
+    pub constant: bool,
 }
 
 /// The module's variables placed in one device memory, as a launch holds them.

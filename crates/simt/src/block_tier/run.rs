@@ -127,6 +127,7 @@ impl Worker {
                     // Its threads may spin on another block of the grid, which may need this
                     // core, or to start (`exec::yield_point`).
                     exec::yield_point(l);
+                    crate::jit::timed_out(l, ctaid, &self.states, &code.resumes, &tid_of)?;
                 }
                 ST_WARP => {
                     let pc_of = |k: usize| code.resumes.get(k.wrapping_sub(1)).copied().unwrap_or(0);

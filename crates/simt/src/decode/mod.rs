@@ -178,6 +178,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             param_size: 0,
             local_size: 0,
             loc: None,
+            inline_sites: HashMap::new(),
             fname: names.str(f.name).to_string(),
             is_kernel: f.kind == FuncKind::Entry,
             param_sizes: HashMap::new(),
@@ -384,6 +385,8 @@ struct FuncDecoder<'a> {
     param_size: u32,
     local_size: u32,
     loc: Option<(u32, u32)>,
+    /// The call sites of the function's inlined code (`source_loc::InlineSites`).
+    inline_sites: crate::source_loc::InlineSites,
     fname: String,
     is_kernel: bool,
     /// Sizes of the frame's `.param` variables by offset.
@@ -626,7 +629,9 @@ impl FuncDecoder<'_> {
                 Statement::BlockEnd(_) => {
                     self.scopes.pop();
                 }
-                Statement::Loc(l) => self.loc = Some(crate::source_loc::user_loc(l, self.files, self.loc)),
+                Statement::Loc(l) => {
+                    self.loc = crate::source_loc::user_loc(l, self.files, self.loc, &mut self.inline_sites)
+                }
                 Statement::Label(..) | Statement::Pragma(..) => {}
                 // Prototypes only describe indirect calls' parameters, which are matched to the
                 // callee's by position at run time.

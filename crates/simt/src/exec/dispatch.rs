@@ -73,6 +73,9 @@ impl Warp {
                 if l.stop.load(Ordering::Relaxed) {
                     break Yield::Stopped;
                 }
+                if let Some(kind) = super::over_time(l) {
+                    return Err(fault(kind, top.mask.trailing_zeros()));
+                }
                 // Blocks may spin on each other: share the cores, start blocks waited for.
                 super::yield_point(l);
             }

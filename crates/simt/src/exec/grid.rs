@@ -281,6 +281,16 @@ pub(crate) fn yield_point(l: &Launch<'_>) {
     }
 }
 
+/// The fault of a launch still running after `CUPRITE_LAUNCH_TIMEOUT` (`env::launch_timeout`):
+/// `Some` once its time is up. Every engine asks at its yield points (a loop's back edge, a
+/// spin, every few thousand instructions), where it knows a running thread and its place, so
+/// that a kernel that never ends is reported as a display GPU's watchdog reports it, with the
+/// loop it was in.
+pub(crate) fn over_time(l: &Launch<'_>) -> Option<FaultKind> {
+    let limit = crate::env::launch_timeout()?;
+    (l.start.elapsed() >= limit).then_some(FaultKind::Timeout { limit_ms: limit.as_millis() as u64 })
+}
+
 /// The index of unit `b` (numbered with `x` fastest) of a grid of `units`. A grid of one row
 /// (the common shape) needs no division: three 64-bit divisions cost as much as a small
 /// block's setup.

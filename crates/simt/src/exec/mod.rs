@@ -63,7 +63,7 @@ pub(crate) use block::fresh_shared;
 pub(crate) use converge::sync_kind;
 pub(crate) use fault::WarpResult;
 pub(crate) use fault::{WarpFault, fault, oob, out_of_bounds, reported_source};
-pub(crate) use grid::{KernelCost, Launch, kernel, run, run_grid, yield_point};
+pub(crate) use grid::{KernelCost, Launch, kernel, over_time, run, run_grid, yield_point};
 pub(crate) use kept::WorkerState;
 pub(crate) use memory::{AtomicMemory, Target, aligned, in_window, le_read, le_write};
 pub(crate) use scheduler::{Barriers, Yield};

@@ -255,9 +255,13 @@ pub(super) fn yielded(
         Ok(Yield::Spin) => {
             *spun = true;
             super::yield_point(blk.l);
+            timed_out(blk, w)?;
         }
         // (Out of fuel in compiled code, among others: a block may spin on another.)
-        Ok(Yield::Preempt) => super::yield_point(blk.l),
+        Ok(Yield::Preempt) => {
+            super::yield_point(blk.l);
+            timed_out(blk, w)?;
+        }
         Ok(Yield::ClusterWait) => w.state = State::Waiting(CLUSTER_BARRIER),
         Ok(Yield::Barrier { id, count, arrive, red: contrib }) => {
             let id = id & 15;
@@ -276,6 +280,18 @@ pub(super) fn yielded(
         Err(e) => return Err(blk.fault_at(w, e)),
     }
     Ok(None)
+}
+
+/// The timeout fault of warp `w`, which gave way and will go on where its running path
+/// stands, once the launch has run past `CUPRITE_LAUNCH_TIMEOUT` (`over_time`).
+fn timed_out(blk: &Block<'_, '_>, w: &Warp) -> Result<(), Fault> {
+    match super::over_time(blk.l) {
+        Some(kind) => {
+            let lane = w.stack.last().map_or(0, |t| (t.mask & !w.exited).trailing_zeros());
+            Err(blk.fault_at(w, fault(kind, lane)))
+        }
+        None => Ok(()),
+    }
 }
 
 /// The fault of a block whose warps only failed mbarrier waits for too long.

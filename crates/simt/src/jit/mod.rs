@@ -59,7 +59,7 @@ use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
 pub(crate) use compile::{is_collective, unsupported};
-pub(crate) use run::{Frames, TierUp, Worker, fault_at, warp_collectives};
+pub(crate) use run::{Frames, TierUp, Worker, fault_at, timed_out, warp_collectives};
 
 /// Compiled kernels of one program (one slot per function), built on first use.
 #[derive(Debug, Default)]

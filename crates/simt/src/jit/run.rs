@@ -258,6 +258,24 @@ pub(crate) fn run(l: &Launch<'_>, code: &Code, up: Option<&TierUp<'_>>) -> Resul
     )
 }
 
+/// The timeout fault of a block whose threads (`states`, one word each: state in bits 24..28,
+/// the 1-based index of their resume point in `resumes` below) gave way at back edges, once
+/// the launch has run past `CUPRITE_LAUNCH_TIMEOUT` (`exec::over_time`): it names the first
+/// such thread and the place it goes on from. Shared by the per-thread JIT and the block tier.
+pub(crate) fn timed_out(
+    l: &Launch<'_>,
+    ctaid: [u32; 3],
+    states: &[u32],
+    resumes: &[u32],
+    tid_of: &dyn Fn(usize) -> [u32; 3],
+) -> Result<(), Fault> {
+    let Some(kind) = exec::over_time(l) else { return Ok(()) };
+    let t = states.iter().position(|&w| w >> 24 & 15 == READY).unwrap_or(0);
+    let k = states.get(t).map_or(0, |&w| (w & 0xff_ffff) as usize);
+    let pc = resumes.get(k.wrapping_sub(1)).copied().unwrap_or(0);
+    Err(fault_at(l, ctaid, tid_of(t), pc, kind))
+}
+
 pub(crate) fn fault_at(l: &Launch<'_>, ctaid: [u32; 3], tid: [u32; 3], pc: u32, kind: FaultKind) -> Fault {
     let k = exec::kernel(l, l.kernel);
     let info = k.info.get(pc as usize);
@@ -340,6 +358,7 @@ impl Worker {
                 }
                 // They may spin on another block of the grid: it may need this core, or to start.
                 exec::yield_point(l);
+                timed_out(l, ctaid, &self.states, &code.resumes, &tid_of)?;
                 continue;
             }
             let Some(first) = first else { return Ok(()) };
