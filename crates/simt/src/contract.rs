@@ -11,7 +11,7 @@ use ptx::keyword::Kw;
 use ptx::types::Opcode;
 
 use crate::float::FBin;
-use crate::ir::{BinOp, FmaKind, Inst, Op, Reg, Src, TernOp};
+use crate::ir::{BinOp, F32Fn, FmaKind, Inst, Op, Reg, Src, TernOp, UnOp};
 
 /// Whether contraction is on (the default; `SIMT_NO_CONTRACT=1` disables it).
 pub(crate) fn enabled() -> bool {
@@ -87,7 +87,9 @@ struct Use {
 ///   into none when any use is something else (a store, another multiply, the same add twice,
 ///   an add in another block);
 /// - an add of two such products fuses the one with fewer uses, the first operand's on a tie;
-///   the other then has a use it is not fused into, so it stays a multiply everywhere.
+///   the other then has a use it is not fused into, so it stays a multiply everywhere;
+/// - `div.approx.ftz.f32` counts as a multiply of the dividend by the unit's reciprocal of the
+///   divisor: fused, it leaves that reciprocal in its destination for the fmas.
 pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_start: &[bool]) {
     if insts.len() != code.len() || block_start.len() != code.len() {
         return;
@@ -105,9 +107,18 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_
     let mut products: Vec<(usize, FmaKind, Vec<Use>)> = Vec::new();
     for i in 0..code.len() {
         let Op::Bin { op: mop, .. } = code[i].op else { continue };
-        let Some(k) = mul_kind(&mop) else { continue };
         let Some(mi) = insts[i] else { continue };
-        if mi.opcode != Opcode::Mul || !plain(mi) {
+        // ptxas lowers `div.approx.ftz.f32` to MUFU.RCP and a multiply, which it contracts
+        // like a `mul` (-use_fast_math's divisions: `s += x / y` is one FFMA.FTZ).
+        let k = match mop {
+            BinOp::DivApprox32(true) if mi.opcode == Opcode::Div => FmaKind::F32(true),
+            _ if mi.opcode == Opcode::Mul => match mul_kind(&mop) {
+                Some(k) => k,
+                None => continue,
+            },
+            _ => continue,
+        };
+        if !plain(mi) {
             continue;
         }
         let Some(Operand::Name(dn)) = mi.operands.first() else { continue };
@@ -141,8 +152,11 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_
         if !alive[p] {
             continue;
         }
-        let Op::Bin { a: ma, b: mb, .. } = code[i].op else { continue };
+        let Op::Bin { op: mop, d, a: ma, b: mb } = code[i].op else { continue };
         let md = mul_dest(&code[i]);
+        // A division's fmas take the dividend and the reciprocal, left in its destination.
+        let divisor = mb;
+        let mb = if matches!(mop, BinOp::DivApprox32(_)) { md } else { mb };
         for u in found {
             let mul_first = u.a == md;
             let other = if mul_first { u.b } else { u.a };
@@ -153,7 +167,10 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_
             };
             code[u.at].op = Op::Tern { op: TernOp::NegFma { xm, zm, k }, d: u.d, a: ma, b: mb, c: other };
         }
-        code[i].op = Op::Nop;
+        code[i].op = match mop {
+            BinOp::DivApprox32(ftz) => Op::Un { op: UnOp::F32(F32Fn::RcpApprox, ftz), d, a: divisor },
+            _ => Op::Nop,
+        };
     }
 }
 

@@ -4,7 +4,8 @@
 //! where the product stays), and every engine must compute those roundings. A product used by
 //! several adds is fused into each of them (Parboil's LBM, `feq - 1.5*u2` in 19 velocities, differed
 //! from an H200 in the last bits before); an add of two products fuses the one with fewer uses,
-//! the first operand's on a tie (not the first defined).
+//! the first operand's on a tie (not the first defined); `div.approx.ftz` is a multiply by the
+//! unit's reciprocal (PageRank's `s += rank / degree` under -use_fast_math: one FFMA.FTZ).
 
 use simt::{DeviceMemory, Dim3, Params};
 
@@ -87,6 +88,14 @@ const PTX: &str = "
   add.f32 %f46, %f44, %f3;
   st.global.f32 [%rd2+76], %f45;
   st.global.f32 [%rd2+80], %f46;
+  // -use_fast_math's division, MUFU.RCP and a multiply, fused into its add as that multiply:
+  // the same bits as the reciprocal and an fma
+  div.approx.ftz.f32 %f47, %f1, %f5;
+  add.ftz.f32 %f48, %f47, %f2;
+  st.global.f32 [%rd2+84], %f48;
+  rcp.approx.ftz.f32 %f49, %f5;
+  fma.rn.ftz.f32 %f33, %f1, %f49, %f2;
+  st.global.f32 [%rd2+88], %f33;
   // a use in another block: neither fused
   mul.f32 %f30, %f4, %f4;
   add.f32 %f31, %f30, %f3;
@@ -161,11 +170,12 @@ fn products_fuse_into_every_add_or_into_none() {
                 let p = program(PTX, engine);
                 let mem = DeviceMemory::new();
                 let din = upload(&mem, &input);
-                let dout = upload(&mem, &vec![0u32; want.len()]);
+                let dout = upload(&mem, &vec![0u32; want.len() + 2]);
                 let params = Params::new().ptr(dout).ptr(din).u32(n).clone();
                 p.launch("contraction", Dim3::x(1), Dim3::x(1), 0, params.bytes(), &mem)
                     .unwrap_or_else(|e| panic!("{engine:?}: {e}"));
-                let got = download::<u32>(&mem, dout, want.len());
+                let got = download::<u32>(&mem, dout, want.len() + 2);
+                assert_eq!(got[21], got[22], "round {round}, n {n}, {engine:?}: x / y + z is fma(x, rcp(y), z)");
                 // Word 2 is the guarded add's (unwritten register when n <= 3), word 17 the
                 // other block's (not stored when n > 3).
                 let checked: Vec<usize> = (0..want.len()).filter(|&w| w != if n <= 3 { 2 } else { 17 }).collect();
