@@ -3,9 +3,8 @@
 // its in-edges (CSR of the transpose) in a fixed order, so each iteration's ranks are
 // deterministic; the damping 0.85 and teleport (1-d)/N; a warp-shuffle + atomicAdd residual
 // reduction decides convergence (its order varies, only compared with a threshold). Ranks
-// compared with the host (same order) within 1e-4; the top vertices printed with %.6f. The
-// ranks' bits are not printed: -use_fast_math's division is div.approx.ftz.f32 (MUFU.RCP), of
-// which Cuprite gives an H200's bits for 98-99.5% of divisors (crates/simt/src/semantics/mufu.rs).
+// compared with the host (same order) within 1e-4; the top vertices printed; bits hashed (the
+// divisions are div.approx.ftz.f32, which ptxas contracts with the sums: MUFU.RCP, FFMA.FTZ).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -78,5 +77,6 @@ int main() {
     std::partial_sort(idx.begin(), idx.begin() + 5, idx.end(), [&](int a, int b) { return r[a] > r[b] || (r[a] == r[b] && a < b); });
     printf("pagerank NV=%d NE=%d iterations=%d (converged %s) sum=%.5f check=%s\n", NV, ne, it, res <= 1e-6f ? "yes" : "no", sum, max_rel(g.data(), r.data(), NV, 1e-6) < 1e-4 ? "ok" : "FAIL");
     printf("top:"); for (int i = 0; i < 5; i++) printf(" %d:%.6f", idx[i], g[idx[i]]); printf("\n");
+    printf("bits=%016llx\n", fnv(g.data(), NV * 4));
     return 0;
 }
