@@ -37,9 +37,14 @@ impl Spec {
     }
 }
 
-/// Formats `fmt` with the arguments packed at `args`, appending to `out`. Returns the number
-/// of arguments consumed (CUDA's `printf` return value), or `None` when an argument or a
-/// string could not be read.
+/// The most arguments a device `printf` passes on: an H200 prints garbage for the 33rd and
+/// later conversions and returns 32 however many there are (compiler15_printf_lengths2).
+const MAX_ARGUMENTS: i32 = 32;
+
+/// Formats `fmt` with the arguments packed at `args`, appending to `out`. Returns CUDA's
+/// `printf` return value (the arguments the conversions consumed, less those of conversions
+/// whose length modifier the device side does not know, at most 32), or `None` when an
+/// argument or a string could not be read.
 pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>) -> Option<i32> {
     let mut args = Arguments { env, base: args, offset: 0, count: 0 };
     let mut i = 0;
@@ -57,16 +62,26 @@ pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>
             continue;
         };
         let len = length_modifier(fmt, &mut i);
+        if matches!(len, Length::Char | Length::Long) && fmt.get(i).is_some_and(|c| b"hl".contains(c)) {
+            // `%hhhd` prints `%hd` and `%llld` prints `%ld` on an H200, taking no argument: the
+            // `%` and what follows the first two modifier letters are printed as text.
+            out.push(b'%');
+            continue;
+        }
         let Some(&conv) = fmt.get(i) else {
             out.extend_from_slice(&fmt[start..]);
             break;
         };
         i += 1;
+        let before = args.count;
         if !convert(conv, &s, len, &mut args, out)? {
             out.extend_from_slice(&fmt[start..i]);
         }
+        if !len.counted() {
+            args.count = before;
+        }
     }
-    Some(args.count)
+    Some(args.count.min(MAX_ARGUMENTS))
 }
 
 /// The arguments of a `printf`, read in order from the buffer at `base`, each at its
@@ -90,9 +105,9 @@ impl Arguments<'_> {
         Some(v)
     }
 
-    /// The next integer argument: 8 bytes for a 64-bit length modifier (`len`), else 4.
-    fn integer(&mut self, len: u32) -> Option<u64> {
-        self.next(if len == 64 { 8 } else { 4 })
+    /// The next integer argument: 8 bytes for a 64-bit length modifier, else 4.
+    fn integer(&mut self, len: Length) -> Option<u64> {
+        self.next(if len.bits() == 64 { 8 } else { 4 })
     }
 }
 
@@ -151,26 +166,72 @@ fn decimal(fmt: &[u8], i: &mut usize) -> usize {
     n
 }
 
-/// The length modifiers at `fmt[*i..]`, as the bits of the integer argument (0: `int`); `*i`
-/// moves past them.
-fn length_modifier(fmt: &[u8], i: &mut usize) -> u32 {
-    let mut len = 0u32;
+/// A conversion's length modifier, as an H200's `printf` treats it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Length {
+    /// None: an `int` (or a `double`, a pointer, a string).
+    Int,
+    /// `hh`.
+    Char,
+    /// `h`.
+    Short,
+    /// `l`, `ll`.
+    Long,
+    /// `z`, `j`, `t`: an H200 prints the low 32 bits of the value, unsigned (`%zd` of -5 is
+    /// 4294967291, `%ju` of 2^32 is 0; compiler15_printf_lengths2).
+    Word,
+    /// `q`, `L`.
+    Quad,
+}
+
+impl Length {
+    /// The bits of the integer argument.
+    fn bits(self) -> u32 {
+        match self {
+            Length::Int | Length::Word => 32,
+            Length::Char => 8,
+            Length::Short => 16,
+            Length::Long | Length::Quad => 64,
+        }
+    }
+
+    /// Whether `printf`'s return value counts the conversion's argument: an H200's does not for
+    /// `hh`, `z`, `j`, `t`, `q` and `L` (`"%zu|%d"` returns 1; compiler15_printf_lengths2).
+    fn counted(self) -> bool {
+        matches!(self, Length::Int | Length::Short | Length::Long)
+    }
+}
+
+/// The length modifier at `fmt[*i..]` (the last of several); `*i` moves past it.
+fn length_modifier(fmt: &[u8], i: &mut usize) -> Length {
+    let mut len = Length::Int;
     loop {
         match fmt.get(*i) {
             Some(b'h') if fmt.get(*i + 1) == Some(&b'h') => {
-                len = 8;
+                len = Length::Char;
                 *i += 2;
+                // `hhh`: the caller prints it as text.
+                return len;
             }
             Some(b'h') => {
-                len = 16;
+                len = Length::Short;
                 *i += 1;
             }
             Some(b'l') if fmt.get(*i + 1) == Some(&b'l') => {
-                len = 64;
+                len = Length::Long;
                 *i += 2;
+                return len;
             }
-            Some(b'l' | b'z' | b'j' | b't' | b'L' | b'q') => {
-                len = 64;
+            Some(b'l') => {
+                len = Length::Long;
+                *i += 1;
+            }
+            Some(b'z' | b'j' | b't') => {
+                len = Length::Word;
+                *i += 1;
+            }
+            Some(b'L' | b'q') => {
+                len = Length::Quad;
                 *i += 1;
             }
             _ => break,
@@ -182,11 +243,15 @@ fn length_modifier(fmt: &[u8], i: &mut usize) -> u32 {
 /// Writes conversion `conv` under `s` (integer length `len`) of the next argument; `false` for
 /// a conversion character printf does not know (the caller prints it as written). `None` when
 /// an argument or a string cannot be read.
-fn convert(conv: u8, s: &Spec, len: u32, args: &mut Arguments<'_>, out: &mut Vec<u8>) -> Option<bool> {
+fn convert(conv: u8, s: &Spec, len: Length, args: &mut Arguments<'_>, out: &mut Vec<u8>) -> Option<bool> {
     match conv {
+        b'd' | b'i' if len == Length::Word => {
+            let v = args.next(8)? as u32;
+            int_out(out, s, "", "", &v.to_string());
+        }
         b'd' | b'i' => {
             let v = args.integer(len)?;
-            let v: i64 = match len {
+            let v: i64 = match len.bits() {
                 8 => i64::from(v as i8),
                 16 => i64::from(v as i16),
                 64 => v as i64,
@@ -195,8 +260,8 @@ fn convert(conv: u8, s: &Spec, len: u32, args: &mut Arguments<'_>, out: &mut Vec
             int_out(out, s, s.sign(v < 0), "", &v.unsigned_abs().to_string());
         }
         b'u' | b'x' | b'X' | b'o' => {
-            let v = args.integer(len)?;
-            let v: u64 = match len {
+            let v = if len == Length::Word { args.next(8)? } else { args.integer(len)? };
+            let v: u64 = match len.bits() {
                 8 => u64::from(v as u8),
                 16 => u64::from(v as u16),
                 64 => v,
@@ -504,6 +569,38 @@ mod tests {
             f("%#g %g %g %#.0f %.0e", &[A::D(1.0), A::D(0.5), A::D(1e6), A::D(2.0), A::D(15000.0)]),
             "1.00000 0.5 1e+06 2. 2e+04"
         );
+    }
+
+    /// `fmt` formatted with `args`, and the return value.
+    fn fr(fmt: &str, args: &[A]) -> (String, i32) {
+        let mut env = Buf(pack(args), Vec::new());
+        let mut out = Vec::new();
+        let n = format(fmt.as_bytes(), 0, &mut env, &mut out).unwrap();
+        (String::from_utf8(out).unwrap(), n)
+    }
+
+    /// The length modifiers as an H200 prints them (gpu-unseen/compiler15_printf_lengths2 and
+    /// runtime16_printf_lengths): `z`/`j`/`t` print the low 32 bits, unsigned; conversions with
+    /// `hh`, `z`, `j`, `t`, `q`, `L` are not counted in the return value; `%hhhd` and `%llld`
+    /// print `%hd` and `%ld` and take no argument; the return value stops at 32.
+    #[test]
+    fn length_modifiers_as_an_h200() {
+        assert_eq!(fr("zu=[%zu]", &[A::L(5)]), ("zu=[5]".into(), 0));
+        assert_eq!(fr("zd=[%zd]", &[A::L(-5)]), ("zd=[4294967291]".into(), 0));
+        assert_eq!(fr("zx=[%zx]", &[A::L(0x12_3456_7890)]), ("zx=[34567890]".into(), 0));
+        assert_eq!(fr("ju=[%ju]", &[A::L(1 << 32)]), ("ju=[0]".into(), 0));
+        assert_eq!(fr("jd=[%jd] td=[%td]", &[A::L(-5), A::L(-5)]), ("jd=[4294967291] td=[4294967291]".into(), 0));
+        assert_eq!(fr("%zu|%d", &[A::L(5), A::I(7)]).1, 1);
+        assert_eq!(fr("%hhu %d %lld %f %d", &[A::I(250), A::I(11), A::L(-12), A::D(1.5), A::I(7)]).1, 4);
+        assert_eq!(fr("hhu=[%hhu] hhd=[%hhd]", &[A::I(200), A::I(-3)]), ("hhu=[200] hhd=[-3]".into(), 0));
+        assert_eq!(fr("qd=[%qd]", &[A::L(5)]), ("qd=[5]".into(), 0));
+        assert_eq!(fr("%hu %hd %ld %lf %c %hc", &[A::I(1), A::I(2), A::L(3), A::D(4.0), A::I(65), A::I(66)]).1, 6);
+        assert_eq!(fr("hhhd=[%hhhd] s=[%d]", &[A::I(5), A::I(7)]), ("hhhd=[%hd] s=[5]".into(), 1));
+        assert_eq!(fr("lld2=[%llld] s=[%d]", &[A::L(5), A::I(7)]), ("lld2=[%ld] s=[5]".into(), 1));
+        let many: Vec<A> = (1..=40).map(A::I).collect();
+        assert_eq!(fr(&"%d ".repeat(33), &many[..33]).1, 32);
+        assert_eq!(fr(&"%d ".repeat(40), &many).1, 32);
+        assert_eq!(fr(&"%d ".repeat(32), &many[..32]).1, 32);
     }
 
     #[test]
