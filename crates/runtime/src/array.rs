@@ -372,6 +372,28 @@ pub struct ArrayAt {
     pub y: usize,
 }
 
+/// `cudaMemcpyArrayToArray` (deprecated): `count` bytes in the arrays' row-major order, from
+/// `src` on to `dst` on, crossing rows as an H200 copies them (tests/program-diff/array_copy_misfit.cu);
+/// either range past its array's end is [`Error::InvalidValue`].
+pub fn memcpy_array_to_array_linear(dst: ArrayAt, src: ArrayAt, count: usize, kind: MemcpyKind, on: On) -> Result<()> {
+    api(|_| {
+        let range = |at: ArrayAt| -> Result<End> {
+            let a = array_info(at.array)?;
+            let off = at.y.checked_mul(a.row).and_then(|o| o.checked_add(at.x)).ok_or(Error::InvalidValue)?;
+            if off.checked_add(count).is_none_or(|end| end > a.size()) {
+                return Err(Error::InvalidValue);
+            }
+            Ok(End::Linear { ptr: a.base.0 + off as u64, pitch: count, rows: 1 })
+        };
+        let (d, s) = (range(dst)?, range(src)?);
+        if !matches!(kind, MemcpyKind::Default | MemcpyKind::DeviceToDevice) {
+            return Err(Error::InvalidMemcpyDirection);
+        }
+        // SAFETY: both ends are live device allocations (the arrays) of the checked size.
+        unsafe { memcpy_array(d, s, count, 1, 1, kind, on) }
+    })
+}
+
 /// `cudaMemcpyToArray`/`FromArray` (deprecated): `count` bytes from `at` on, in the array's
 /// row-major order, to the array (`to_array`) or from it.
 ///
