@@ -60,6 +60,17 @@ pub(crate) fn get(e: Event) -> Result<Arc<EventInner>> {
     events().get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
 }
 
+/// An event a launch attribute names (`cudaLaunchAttributeLaunchCompletionEvent`,
+/// `ProgrammaticEvent`): one that exists ([`Error::InvalidResourceHandle`] for null or
+/// destroyed) and was created with `cudaEventDisableTiming` ([`Error::NotSupported`] for a
+/// timing event), as an H200 answers (tests/program-diff/launch_attr_rare.cu).
+pub fn check_launch_event(e: Event) -> Result<()> {
+    if get(e)?.flags & DISABLE_TIMING == 0 {
+        return Err(Error::NotSupported);
+    }
+    Ok(())
+}
+
 /// The event, unless its last record was made in a capturing stream: the host cannot wait for
 /// a capture point ([`Error::CapturedEvent`], as the capture modes' documentation says of
 /// `cudaEventQuery`).
