@@ -140,7 +140,7 @@ pub fn launch_attrs(list: &[LaunchAttribute]) -> Result<LaunchAttrs> {
     // A preferred cluster shape needs a cluster dimension it is a multiple of.
     if let Some(p) = preferred_cluster {
         let Some(c) = a.cluster else { return Err(Error::InvalidClusterSize) };
-        let fits = |p: u32, c: u32| c != 0 && p % c == 0;
+        let fits = |p: u32, c: u32| c != 0 && p.is_multiple_of(c);
         if !(fits(p.x, c.x) && fits(p.y.max(1), c.y.max(1)) && fits(p.z.max(1), c.z.max(1))) {
             return Err(Error::InvalidClusterSize);
         }
