@@ -119,6 +119,24 @@ struct Tables {
     arrays: HashMap<u64, ArrayInfo>,
     /// Mipmapped arrays: their level arrays, level 0 first.
     mipmapped: HashMap<u64, Vec<u64>>,
+    /// Arrays (plain and mipmapped) a `cudaDeviceReset` destroyed: using one is
+    /// `cudaErrorContextIsDestroyed`, as an H200 answers (tests/program-diff/stale_handles_after_reset.cu).
+    retired: std::collections::HashSet<u64>,
+}
+
+impl Tables {
+    /// What using array handle `h`, which is not live, is.
+    fn missing(&self, h: u64) -> Error {
+        if self.retired.contains(&h) { Error::ContextIsDestroyed } else { Error::InvalidResourceHandle }
+    }
+}
+
+/// `cudaDeviceReset`'s part here: every array is destroyed (its memory goes with the
+/// context's), its handle retired.
+pub(crate) fn reset() {
+    let mut t = lock(tables());
+    let Tables { arrays, mipmapped, retired } = &mut *t;
+    retired.extend(arrays.drain().map(|(h, _)| h).chain(mipmapped.drain().map(|(h, _)| h)));
 }
 
 fn tables() -> &'static Mutex<Tables> {
@@ -134,13 +152,14 @@ fn next_handle() -> u64 {
 
 /// The array `h`, if live.
 pub fn array_info(h: u64) -> Result<ArrayInfo> {
-    lock(tables()).arrays.get(&h).copied().ok_or(Error::InvalidResourceHandle)
+    let t = lock(tables());
+    t.arrays.get(&h).copied().ok_or_else(|| t.missing(h))
 }
 
 /// The levels of mipmapped array `h`.
 pub fn mipmapped_levels(h: u64) -> Result<Vec<ArrayInfo>> {
     let t = lock(tables());
-    let levels = t.mipmapped.get(&h).ok_or(Error::InvalidResourceHandle)?;
+    let levels = t.mipmapped.get(&h).ok_or_else(|| t.missing(h))?;
     levels.iter().map(|l| t.arrays.get(l).copied().ok_or(Error::InvalidResourceHandle)).collect()
 }
 
@@ -220,7 +239,10 @@ pub fn array_get_info(h: u64) -> Result<(ChannelDesc, [usize; 3], u32)> {
 
 /// Frees array `h`'s memory (after the device's queued work).
 fn release(h: u64) -> Result<()> {
-    let info = lock(tables()).arrays.remove(&h).ok_or(Error::InvalidResourceHandle)?;
+    let info = {
+        let mut t = lock(tables());
+        t.arrays.remove(&h).ok_or_else(|| t.missing(h))?
+    };
     crate::stream::wait_all();
     let _ = crate::context::ctx().mem().free(info.base);
     Ok(())
