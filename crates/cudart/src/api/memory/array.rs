@@ -76,6 +76,24 @@ pub unsafe fn cudaArrayGetInfo(desc: *mut ChannelDesc, extent: *mut Extent, flag
     code(r)
 }
 
+/// `cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray, unsigned int planeIdx)`:
+/// no array here is NV12 (`runtime::array::special_layout_query`).
+pub fn cudaArrayGetPlane(_plane: *mut *mut c_void, a: *mut c_void, _index: u32) -> i32 {
+    code(array::special_layout_query(a as u64))
+}
+
+/// `cudaArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *, cudaArray_t, int
+/// device)`: no array here has deferred mapping (`runtime::array::special_layout_query`).
+pub fn cudaArrayGetMemoryRequirements(_req: *mut c_void, a: *mut c_void, _device: i32) -> i32 {
+    code(array::special_layout_query(a as u64))
+}
+
+/// `cudaArrayGetSparseProperties(struct cudaArraySparseProperties *, cudaArray_t)`: no array
+/// here is sparse (`runtime::array::special_layout_query`).
+pub fn cudaArrayGetSparseProperties(_props: *mut c_void, a: *mut c_void) -> i32 {
+    code(array::special_layout_query(a as u64))
+}
+
 fn kind(k: i32) -> Result<MemcpyKind> {
     record(MemcpyKind::from_raw(k))
 }
