@@ -27,7 +27,6 @@ pub const ARRAY_SURFACE_LOAD_STORE: u32 = 0x02;
 pub const ARRAY_CUBEMAP: u32 = 0x04;
 /// `cudaArrayTextureGather`.
 pub const ARRAY_TEXTURE_GATHER: u32 = 0x08;
-const KNOWN_FLAGS: u32 = ARRAY_LAYERED | ARRAY_SURFACE_LOAD_STORE | ARRAY_CUBEMAP | ARRAY_TEXTURE_GATHER;
 
 /// `struct cudaChannelFormatDesc`: bits per channel and the channel kind.
 #[repr(C)]
@@ -119,6 +118,24 @@ struct Tables {
     arrays: HashMap<u64, ArrayInfo>,
     /// Mipmapped arrays: their level arrays, level 0 first.
     mipmapped: HashMap<u64, Vec<u64>>,
+    /// Arrays (plain and mipmapped) a `cudaDeviceReset` destroyed or that were freed: using one is
+    /// `cudaErrorContextIsDestroyed`, as an H200 answers (tests/program-diff/stale_handles_after_reset.cu).
+    retired: std::collections::HashSet<u64>,
+}
+
+impl Tables {
+    /// What using array handle `h`, which is not live, is.
+    fn missing(&self, h: u64) -> Error {
+        if self.retired.contains(&h) { Error::ContextIsDestroyed } else { Error::InvalidResourceHandle }
+    }
+}
+
+/// `cudaDeviceReset`'s part here: every array is destroyed (its memory goes with the
+/// context's), its handle retired.
+pub(crate) fn reset() {
+    let mut t = lock(tables());
+    let Tables { arrays, mipmapped, retired } = &mut *t;
+    retired.extend(arrays.drain().map(|(h, _)| h).chain(mipmapped.drain().map(|(h, _)| h)));
 }
 
 fn tables() -> &'static Mutex<Tables> {
@@ -134,13 +151,14 @@ fn next_handle() -> u64 {
 
 /// The array `h`, if live.
 pub fn array_info(h: u64) -> Result<ArrayInfo> {
-    lock(tables()).arrays.get(&h).copied().ok_or(Error::InvalidResourceHandle)
+    let t = lock(tables());
+    t.arrays.get(&h).copied().ok_or_else(|| t.missing(h))
 }
 
 /// The levels of mipmapped array `h`.
 pub fn mipmapped_levels(h: u64) -> Result<Vec<ArrayInfo>> {
     let t = lock(tables());
-    let levels = t.mipmapped.get(&h).ok_or(Error::InvalidResourceHandle)?;
+    let levels = t.mipmapped.get(&h).ok_or_else(|| t.missing(h))?;
     levels.iter().map(|l| t.arrays.get(l).copied().ok_or(Error::InvalidResourceHandle)).collect()
 }
 
@@ -167,10 +185,23 @@ fn within_limits([w, h, d]: [usize; 3], flags: u32) -> bool {
     }
 }
 
-fn create(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<ArrayInfo> {
+fn create(desc: &ChannelDesc, extent: [usize; 3], flags: u32, any_bits: bool) -> Result<ArrayInfo> {
+    // cudaChannelFormatKindNV12 (4): an H200 refuses these arrays with cudaErrorInvalidValue,
+    // 2D and 3D alike (tests/program-diff/array_alloc_matrix.cu).
+    if desc.f == 4 {
+        return Err(Error::InvalidValue);
+    }
     let format = desc.format()?;
     let [w, h, d] = extent;
-    if flags & !KNOWN_FLAGS != 0 || w == 0 || (h == 0 && d != 0 && flags & ARRAY_LAYERED == 0) {
+    // Sparse (0x40) and deferred mapping (0x80) are accepted and reported back by
+    // cudaArrayGetInfo, as an H200 does (tests/program-diff/array_alloc_matrix.cu), so are bits
+    // CUDA does not define, by cudaMallocArray only (`any_bits`; cudaMalloc3DArray refuses
+    // them: tests/program-diff/array3d_flags_copies.cu); a color attachment (0x20, for graphics
+    // interop) and sparse with deferred mapping are refused; a layered array needs layers.
+    let layered = flags & ARRAY_LAYERED != 0;
+    let known = ARRAY_LAYERED | ARRAY_SURFACE_LOAD_STORE | ARRAY_CUBEMAP | ARRAY_TEXTURE_GATHER | 0xc0;
+    let refused = flags & 0x20 != 0 || flags & 0xc0 == 0xc0 || (!any_bits && flags & !known != 0);
+    if refused || w == 0 || (h == 0 && d != 0 && !layered) || (layered && d == 0) {
         return Err(Error::InvalidValue);
     }
     if flags & ARRAY_CUBEMAP != 0 {
@@ -204,13 +235,13 @@ pub fn malloc_array(desc: &ChannelDesc, width: usize, height: usize, flags: u32)
         if flags & (ARRAY_LAYERED | ARRAY_CUBEMAP) != 0 {
             return Err(Error::InvalidValue);
         }
-        Ok(register(create(desc, [width, height, 0], flags)?))
+        Ok(register(create(desc, [width, height, 0], flags, true)?))
     })
 }
 
 /// `cudaMalloc3DArray(array, desc, extent, flags)` (extent in elements).
 pub fn malloc_3d_array(desc: &ChannelDesc, extent: [usize; 3], flags: u32) -> Result<u64> {
-    api(|_| Ok(register(create(desc, extent, flags)?)))
+    api(|_| Ok(register(create(desc, extent, flags, false)?)))
 }
 
 /// `cudaArrayGetInfo`: (descriptor, extent, flags).
@@ -218,9 +249,27 @@ pub fn array_get_info(h: u64) -> Result<(ChannelDesc, [usize; 3], u32)> {
     api(|_| array_info(h).map(|a| (a.desc, a.extent, a.flags)))
 }
 
+/// `cudaArrayGetPlane`, `cudaArrayGetMemoryRequirements`, `cudaArrayGetSparseProperties`: they
+/// describe NV12 planes, deferred-mapping memory and sparse tiles, which no array here has, so
+/// each answers `cudaErrorInvalidValue` for a live array, as an H200 does for an ordinary one
+/// (tests/program-diff/array_alloc_matrix.cu).
+pub fn special_layout_query(h: u64) -> Result<()> {
+    api(|_| {
+        array_info(h)?;
+        Err(Error::InvalidValue)
+    })
+}
+
 /// Frees array `h`'s memory (after the device's queued work).
 fn release(h: u64) -> Result<()> {
-    let info = lock(tables()).arrays.remove(&h).ok_or(Error::InvalidResourceHandle)?;
+    let info = {
+        let mut t = lock(tables());
+        let info = t.arrays.remove(&h).ok_or_else(|| t.missing(h))?;
+        // A freed array's handle answers as one a reset destroyed (cudaFreeArray twice:
+        // cudaErrorContextIsDestroyed on an H200, tests/program-diff/array_alloc_matrix.cu).
+        t.retired.insert(h);
+        info
+    };
     crate::stream::wait_all();
     let _ = crate::context::ctx().mem().free(info.base);
     Ok(())
@@ -245,7 +294,7 @@ pub fn malloc_mipmapped_array(desc: &ChannelDesc, extent: [usize; 3], levels: u3
         for l in 0..levels {
             let shrink = |v: usize| if v == 0 { 0 } else { (v >> l).max(1) };
             let e = [shrink(w), shrink(h), if layered { d } else { shrink(d) }];
-            match create(desc, e, flags) {
+            match create(desc, e, flags, false) {
                 Ok(a) => hs.push(register(a)),
                 Err(e) => {
                     for h in hs {
@@ -370,6 +419,28 @@ pub struct ArrayAt {
     pub x: usize,
     /// Row.
     pub y: usize,
+}
+
+/// `cudaMemcpyArrayToArray` (deprecated): `count` bytes in the arrays' row-major order, from
+/// `src` on to `dst` on, crossing rows as an H200 copies them (tests/program-diff/array_copy_misfit.cu);
+/// either range past its array's end is [`Error::InvalidValue`].
+pub fn memcpy_array_to_array_linear(dst: ArrayAt, src: ArrayAt, count: usize, kind: MemcpyKind, on: On) -> Result<()> {
+    api(|_| {
+        let range = |at: ArrayAt| -> Result<End> {
+            let a = array_info(at.array)?;
+            let off = at.y.checked_mul(a.row).and_then(|o| o.checked_add(at.x)).ok_or(Error::InvalidValue)?;
+            if off.checked_add(count).is_none_or(|end| end > a.size()) {
+                return Err(Error::InvalidValue);
+            }
+            Ok(End::Linear { ptr: a.base.0 + off as u64, pitch: count, rows: 1 })
+        };
+        let (d, s) = (range(dst)?, range(src)?);
+        if !matches!(kind, MemcpyKind::Default | MemcpyKind::DeviceToDevice) {
+            return Err(Error::InvalidMemcpyDirection);
+        }
+        // SAFETY: both ends are live device allocations (the arrays) of the checked size.
+        unsafe { memcpy_array(d, s, count, 1, 1, kind, on) }
+    })
 }
 
 /// `cudaMemcpyToArray`/`FromArray` (deprecated): `count` bytes from `at` on, in the array's

@@ -47,9 +47,17 @@ fn events() -> MutexGuard<'static, HashMap<u64, Arc<EventInner>>> {
     lock(EVENTS.get_or_init(Default::default))
 }
 
-/// `cudaDeviceReset`'s part here: every event is destroyed.
+/// Handles of the events a `cudaDeviceReset` destroyed: querying or synchronizing one is
+/// `cudaErrorContextIsDestroyed`, as an H200 answers (tests/program-diff/stale_handles_after_reset.cu).
+fn retired() -> MutexGuard<'static, std::collections::HashSet<u64>> {
+    static RETIRED: OnceLock<Mutex<std::collections::HashSet<u64>>> = OnceLock::new();
+    lock(RETIRED.get_or_init(Default::default))
+}
+
+/// `cudaDeviceReset`'s part here: every event is destroyed, its handle retired.
 pub(crate) fn reset() {
-    events().clear();
+    let mut e = events();
+    retired().extend(e.drain().map(|(h, _)| h));
 }
 
 /// An event handle (`cudaEvent_t`).
@@ -57,7 +65,19 @@ pub(crate) fn reset() {
 pub struct Event(pub u64);
 
 pub(crate) fn get(e: Event) -> Result<Arc<EventInner>> {
-    events().get(&e.0).cloned().ok_or(Error::InvalidResourceHandle)
+    let live = events().get(&e.0).cloned();
+    live.ok_or_else(|| if retired().contains(&e.0) { Error::ContextIsDestroyed } else { Error::InvalidResourceHandle })
+}
+
+/// An event a launch attribute names (`cudaLaunchAttributeLaunchCompletionEvent`,
+/// `ProgrammaticEvent`): one that exists ([`Error::InvalidResourceHandle`] for null or
+/// destroyed) and was created with `cudaEventDisableTiming` ([`Error::NotSupported`] for a
+/// timing event), as an H200 answers (tests/program-diff/launch_attr_rare.cu).
+pub fn check_launch_event(e: Event) -> Result<()> {
+    if get(e)?.flags & DISABLE_TIMING == 0 {
+        return Err(Error::NotSupported);
+    }
+    Ok(())
 }
 
 /// The event, unless its last record was made in a capturing stream: the host cannot wait for

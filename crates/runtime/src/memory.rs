@@ -1421,8 +1421,11 @@ pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
 
 /// `cudaMemPoolCreate`: a device pool (`allocType` Pinned, location the device, handle types
 /// None or PosixFd).
+///
+/// Like [`mem_pool_trim_to`] and [`mem_pool_get_attribute`], it answers also after a kernel
+/// fault (a pool is host state: an H200's answers, tests/program-diff/sticky_trap_async.cu).
 pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
-    api(|c| {
+    crate::context::api_despite_sticky(|c| {
         // A device that does not exist is an invalid value here (an H200's answer).
         if props.allocType != 1 || props.location.r#type != 1 || props.handleTypes & !1 != 0 || props.location.id != 0 {
             return Err(Error::InvalidValue);
@@ -1567,7 +1570,7 @@ fn forget_pool_alloc(ptr: u64) {
 /// `cudaMemPoolTrimTo`: releases the memory the pool keeps for reuse until at most `keep`
 /// bytes stay reserved (live allocations stay).
 pub fn mem_pool_trim_to(pool: u64, keep: usize) -> Result<()> {
-    api(|_| {
+    crate::context::api_despite_sticky(|_| {
         let mut ps = pools();
         let p = ps.pools.get_mut(&pool).ok_or(Error::InvalidValue)?;
         p.release_to(keep as u64);
@@ -1595,7 +1598,7 @@ pub fn mem_pool_set_attribute(pool: u64, attr: i32, value: u64) -> Result<()> {
 
 /// `cudaMemPoolGetAttribute`: the value (an `int` for 1..=3, a `u64` for 4..=8) and its size.
 pub fn mem_pool_get_attribute(pool: u64, attr: i32) -> Result<(u64, usize)> {
-    api(|_| {
+    crate::context::api_despite_sticky(|_| {
         let ps = pools();
         let p = ps.pools.get(&pool).ok_or(Error::InvalidValue)?;
         Ok(match attr {

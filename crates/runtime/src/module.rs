@@ -460,7 +460,9 @@ impl Function {
     /// for an unknown attribute or a value out of range) and recorded.
     /// `cudaFuncAttributeMaxDynamicSharedMemorySize` (8) may go up to the device's opt-in
     /// maximum less the static shared memory; the preferred carveout (9) is -1..=100; the
-    /// cluster attributes (10..=15) are accepted.
+    /// cluster attributes (11..=15) are accepted. `cudaFuncAttributeClusterDimMustBeSet` (10)
+    /// is read-only (not among cudaFuncSetAttribute's attributes; an H200 answers
+    /// cudaErrorInvalidValue, tests/program-diff/func_attr_bounds.cu).
     pub fn set_attribute(&self, attr: i32, value: i32) -> Result<()> {
         record((|| {
             let static_shared = i64::from(self.info().static_shared);
@@ -472,7 +474,6 @@ impl Function {
                     a.max_dynamic_shared = Some(value)
                 }
                 9 if (-1..=100).contains(&value) => a.carveout = Some(value),
-                10 if value >= 0 => {}
                 // cudaClusterSchedulingPolicy: Default, Spread, LoadBalancing (an H200
                 // refuses other values).
                 15 if (0..=2).contains(&value) => a.scheduling_policy = value,

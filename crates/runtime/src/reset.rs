@@ -9,6 +9,7 @@ use crate::error::Result;
 pub fn device_reset() -> Result<()> {
     crate::stream::reset();
     crate::event::reset();
+    crate::array::reset();
     crate::ipc::forget();
     ctx().reset(crate::memory::remap_host);
     crate::device::reset_limits();

@@ -203,8 +203,15 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
         // 32-bit integer texels (an H200's answer: only 8- and 16-bit integers normalize).
         1 if f.kind == ChannelKind::Float || f.bits == 32 => return Err(Error::InvalidNormSetting),
         1 => true,
-        _ => return Err(Error::InvalidValue),
+        // Another value reads the element type, and reads back as it (an H200's answers for 2:
+        // gpu-unseen/runtime16_tex_desc_fields).
+        _ => false,
     };
+    // Seamless filtering is for cubemaps (an H200 refuses it on a 2D array:
+    // gpu-unseen/runtime16_tex_desc_fields).
+    if d.seamless_cubemap != 0 && !img.cubemap {
+        return Err(Error::InvalidValue);
+    }
     // Linear filtering needs float results: integers read as themselves cannot be
     // interpolated (an H200 refuses them so).
     let filter = filter_mode(d.filter)?;
@@ -232,7 +239,13 @@ pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> 
         let image = image_of(res)?;
         let sampler = sampler_of(desc, &image)?;
         let h = c.mem().textures().create_texture(Texture { image, sampler });
-        lock(objects()).textures.insert(h, (*res, *desc));
+        // The descriptor as it reads back: a read mode other than normalized float is the
+        // element type.
+        let mut stored = *desc;
+        if stored.read_mode != 1 {
+            stored.read_mode = 0;
+        }
+        lock(objects()).textures.insert(h, (*res, stored));
         Ok(h)
     })
 }

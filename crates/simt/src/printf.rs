@@ -37,11 +37,112 @@ impl Spec {
     }
 }
 
-/// Formats `fmt` with the arguments packed at `args`, appending to `out`. Returns the number
-/// of arguments consumed (CUDA's `printf` return value), or `None` when an argument or a
-/// string could not be read.
+/// The most arguments a device `printf` passes on: an H200 prints garbage for the 33rd and
+/// later conversions and returns 32 however many there are (compiler15_printf_lengths2).
+const MAX_ARGUMENTS: usize = 32;
+
+/// Formats `fmt` with the arguments packed at `args`, appending to `out`, in the two steps of
+/// an H200's `printf`: the device copies the arguments of the conversions it knows into a
+/// record of 8-byte slots (`device_record`; the count is `printf`'s return value), and the
+/// host formats the record (`host_format`). The two disagree on the length modifiers `hh`,
+/// `z`, `j`, `t`, `q` and `L`, which the device does not know: such a conversion takes no slot
+/// on the device but reads one on the host, so the conversions after it read the following
+/// ones (gpu-unseen/compiler15_printf_lengths2, tests/program-diff/printf_lengths_h200.cu). `None` when an
+/// argument or a string could not be read.
 pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>) -> Option<i32> {
-    let mut args = Arguments { env, base: args, offset: 0, count: 0 };
+    let record = device_record(fmt, args, env)?;
+    host_format(fmt, &record, env, out)?;
+    Some(record.len() as i32)
+}
+
+/// One conversion of a format, as parsed (`%` at `start`, `*i` past its last character).
+struct Conversion {
+    spec: Spec,
+    /// A `*` width: an `int` argument before the value.
+    star_width: bool,
+    len: Length,
+    /// The conversion character (`None`: the format ends first).
+    conv: Option<u8>,
+    /// A `*` precision, or `hh`/`ll` followed by another `h` or `l`: not a conversion.
+    malformed: Malformed,
+}
+
+/// Conversions an H200 does not format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Malformed {
+    No,
+    /// A `*` precision (`%.*f`): printed as written, taking no argument on either side
+    /// (tests/program-diff/printf_formats.cu; `"[%*.*f]"` returns 0: tests/program-diff/printf_misc.cu).
+    StarPrecision,
+    /// `%hhhd`, `%llld`: with arguments left in the record, the host prints `%` and goes on
+    /// after the first two modifier letters (`%hd`); with none, the whole conversion as written.
+    Modifiers,
+}
+
+/// Parses the conversion after the `%` at `fmt[*i - 1]`; `*i` moves past it.
+fn parse(fmt: &[u8], i: &mut usize) -> Conversion {
+    let (spec, star_width, star_prec) = spec(fmt, i);
+    if star_prec {
+        *i = (*i + 1).min(fmt.len());
+        return Conversion { spec, star_width, len: Length::Int, conv: None, malformed: Malformed::StarPrecision };
+    }
+    let len = length_modifier(fmt, i);
+    if matches!(len, Length::Char | Length::Long) && fmt.get(*i).is_some_and(|c| b"hl".contains(c)) {
+        return Conversion { spec, star_width, len, conv: None, malformed: Malformed::Modifiers };
+    }
+    let conv = fmt.get(*i).copied();
+    if conv.is_some() {
+        *i += 1;
+    }
+    Conversion { spec, star_width, len, conv, malformed: Malformed::No }
+}
+
+/// The size of the argument conversion `conv` under `len` takes, on the device side.
+fn arg_size(conv: u8, len: Length) -> Option<u32> {
+    match conv {
+        b'd' | b'i' | b'u' | b'x' | b'X' | b'o' => Some(if len.bits() == 64 { 8 } else { 4 }),
+        b'c' => Some(4),
+        b's' | b'p' | b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => Some(8),
+        _ => None,
+    }
+}
+
+/// The device side of `printf`: the arguments of the conversions it knows, read in order from
+/// the buffer at `base` (each at its alignment), at most 32.
+fn device_record(fmt: &[u8], base: u64, env: &mut dyn Env) -> Option<Vec<u64>> {
+    let mut offset = 0u64;
+    let mut next = |env: &mut dyn Env, size: u32| {
+        offset = offset.div_ceil(u64::from(size)) * u64::from(size);
+        let v = env.read(base.wrapping_add(offset), size);
+        offset += u64::from(size);
+        v
+    };
+    let mut slots = Vec::new();
+    let mut i = 0;
+    while i < fmt.len() && slots.len() < MAX_ARGUMENTS {
+        if fmt[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        let c = parse(fmt, &mut i);
+        if c.malformed != Malformed::No {
+            continue;
+        }
+        if c.star_width {
+            slots.push(next(env, 4)?);
+        }
+        if let Some(size) = c.conv.filter(|_| c.len.counted()).and_then(|conv| arg_size(conv, c.len)) {
+            slots.push(next(env, size)?);
+        }
+    }
+    slots.truncate(MAX_ARGUMENTS);
+    Some(slots)
+}
+
+/// The host side of `printf`: formats `fmt` from the device's `record`.
+fn host_format(fmt: &[u8], record: &[u64], env: &mut dyn Env, out: &mut Vec<u8>) -> Option<()> {
+    let mut rec = Record { slots: record, offset: 0 };
     let mut i = 0;
     while i < fmt.len() {
         let c = fmt[i];
@@ -52,56 +153,89 @@ pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>
         }
         let start = i;
         i += 1;
-        let Some(s) = spec(fmt, &mut i, &mut args)? else {
-            out.extend_from_slice(&fmt[start..i]);
-            continue;
-        };
-        let len = length_modifier(fmt, &mut i);
-        let Some(&conv) = fmt.get(i) else {
+        let mut conv = parse(fmt, &mut i);
+        match conv.malformed {
+            Malformed::No => {}
+            Malformed::StarPrecision => {
+                out.extend_from_slice(&fmt[start..i]);
+                continue;
+            }
+            Malformed::Modifiers if rec.left() == 0 => {
+                while fmt.get(i).is_some_and(|c| b"hlzjtLq".contains(c)) {
+                    i += 1;
+                }
+                i = (i + 1).min(fmt.len());
+                out.extend_from_slice(&fmt[start..i]);
+                continue;
+            }
+            Malformed::Modifiers => {
+                out.push(b'%');
+                continue;
+            }
+        }
+        if conv.star_width {
+            let w = rec.read(4) as u32 as i32;
+            conv.spec.left |= w < 0;
+            conv.spec.width = (w.unsigned_abs() as usize).min(1 << 16);
+        }
+        let Some(ch) = conv.conv else {
             out.extend_from_slice(&fmt[start..]);
             break;
         };
-        i += 1;
-        if !convert(conv, &s, len, &mut args, out)? {
+        // `%%` prints `%`; `%5%` is printed as written (tests/program-diff/printf_misc.cu).
+        let plain_percent = ch != b'%' || i == start + 2;
+        if !plain_percent || !convert(ch, &conv.spec, conv.len, &mut rec, env, out)? {
             out.extend_from_slice(&fmt[start..i]);
         }
     }
-    Some(args.count)
+    Some(())
 }
 
-/// The arguments of a `printf`, read in order from the buffer at `base`, each at its
-/// alignment.
-struct Arguments<'e> {
-    env: &'e mut dyn Env,
-    base: u64,
-    /// Where the next argument starts (before alignment).
-    offset: u64,
-    /// How many have been read.
-    count: i32,
+/// The device's record as the host reads it: bytes in 8-byte slots, from `offset`.
+struct Record<'r> {
+    slots: &'r [u64],
+    offset: usize,
 }
 
-impl Arguments<'_> {
-    /// The next argument, of `size` bytes.
-    fn next(&mut self, size: u32) -> Option<u64> {
-        self.offset = self.offset.div_ceil(u64::from(size)) * u64::from(size);
-        let v = self.env.read(self.base.wrapping_add(self.offset), size)?;
-        self.offset += u64::from(size);
-        self.count += 1;
+impl Record<'_> {
+    /// The bytes left after `offset`.
+    fn left(&self) -> usize {
+        (self.slots.len() * 8).saturating_sub(self.offset)
+    }
+
+    /// The `size` bytes at `offset` (zeros past the end, where an H200 prints what the FIFO
+    /// held before), then on to the next slot.
+    fn read(&mut self, size: u32) -> u64 {
+        let v = self.bytes(size);
+        self.offset = (self.offset + 8) & !7;
+        v
+    }
+
+    /// A `z`/`j`/`t` conversion's value: the 4 bytes at `offset`, after which the next
+    /// conversion reads from the middle of the slot; `None` past the end (an H200 prints such
+    /// a conversion as written).
+    fn word(&mut self) -> Option<u32> {
+        if self.left() < 4 {
+            return None;
+        }
+        let v = self.bytes(4) as u32;
+        self.offset += 4;
         Some(v)
     }
 
-    /// The next integer argument: 8 bytes for a 64-bit length modifier (`len`), else 4.
-    fn integer(&mut self, len: u32) -> Option<u64> {
-        self.next(if len == 64 { 8 } else { 4 })
+    fn bytes(&self, size: u32) -> u64 {
+        (0..size as usize).fold(0u64, |v, k| {
+            let at = self.offset + k;
+            let byte = self.slots.get(at / 8).map_or(0, |s| (s >> (8 * (at % 8))) & 0xff);
+            v | (byte << (8 * k))
+        })
     }
 }
 
-/// The flags, width and precision of the conversion at `fmt[*i..]` (after its `%`), reading
-/// a `*` width from `args`; `Some(None)` for a `*` precision, which CUDA's printf does not
-/// support: an H100 prints the whole conversion as written (`*i` is moved past it) and takes
-/// no argument for it (tests/program-diff/printf_formats.cu). `None` when the width cannot be
-/// read.
-fn spec(fmt: &[u8], i: &mut usize, args: &mut Arguments<'_>) -> Option<Option<Spec>> {
+/// The flags, width and precision of the conversion at `fmt[*i..]` (after its `%`), whether
+/// the width is `*` (its value is read later) and whether the precision is `*` (CUDA's printf
+/// does not support one: `*i` is then at the `*`).
+fn spec(fmt: &[u8], i: &mut usize) -> (Spec, bool, bool) {
     let mut s = Spec::default();
     while let Some(&f) = fmt.get(*i) {
         match f {
@@ -114,12 +248,8 @@ fn spec(fmt: &[u8], i: &mut usize, args: &mut Arguments<'_>) -> Option<Option<Sp
         }
         *i += 1;
     }
-    if fmt.get(*i) == Some(&b'*') {
-        let w = args.next(4)? as u32 as i32;
-        if w < 0 {
-            s.left = true;
-        }
-        s.width = w.unsigned_abs() as usize;
+    let star_width = fmt.get(*i) == Some(&b'*');
+    if star_width {
         *i += 1;
     } else {
         s.width = decimal(fmt, i);
@@ -131,14 +261,13 @@ fn spec(fmt: &[u8], i: &mut usize, args: &mut Arguments<'_>) -> Option<Option<Sp
             while fmt.get(*i).is_some_and(|c| b"hlzjtLq".contains(c)) {
                 *i += 1;
             }
-            *i = (*i + 1).min(fmt.len());
-            return Some(None);
+            return (s, star_width, true);
         }
         s.prec = Some(decimal(fmt, i));
     }
     s.width = s.width.min(1 << 16);
     s.prec = s.prec.map(|p| p.min(1 << 16));
-    Some(Some(s))
+    (s, star_width, false)
 }
 
 /// The decimal number at `fmt[*i..]` (0 when there is none), saturating; `*i` moves past it.
@@ -151,26 +280,72 @@ fn decimal(fmt: &[u8], i: &mut usize) -> usize {
     n
 }
 
-/// The length modifiers at `fmt[*i..]`, as the bits of the integer argument (0: `int`); `*i`
-/// moves past them.
-fn length_modifier(fmt: &[u8], i: &mut usize) -> u32 {
-    let mut len = 0u32;
+/// A conversion's length modifier, as an H200's `printf` treats it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Length {
+    /// None: an `int` (or a `double`, a pointer, a string).
+    Int,
+    /// `hh`.
+    Char,
+    /// `h`.
+    Short,
+    /// `l`, `ll`.
+    Long,
+    /// `z`, `j`, `t`: an H200 prints the low 32 bits of the value, unsigned (`%zd` of -5 is
+    /// 4294967291, `%ju` of 2^32 is 0; compiler15_printf_lengths2).
+    Word,
+    /// `q`, `L`.
+    Quad,
+}
+
+impl Length {
+    /// The bits of the integer argument.
+    fn bits(self) -> u32 {
+        match self {
+            Length::Int | Length::Word => 32,
+            Length::Char => 8,
+            Length::Short => 16,
+            Length::Long | Length::Quad => 64,
+        }
+    }
+
+    /// Whether `printf`'s return value counts the conversion's argument: an H200's does not for
+    /// `hh`, `z`, `j`, `t`, `q` and `L` (`"%zu|%d"` returns 1; compiler15_printf_lengths2).
+    fn counted(self) -> bool {
+        matches!(self, Length::Int | Length::Short | Length::Long)
+    }
+}
+
+/// The length modifier at `fmt[*i..]` (the last of several); `*i` moves past it.
+fn length_modifier(fmt: &[u8], i: &mut usize) -> Length {
+    let mut len = Length::Int;
     loop {
         match fmt.get(*i) {
             Some(b'h') if fmt.get(*i + 1) == Some(&b'h') => {
-                len = 8;
+                len = Length::Char;
                 *i += 2;
+                // `hhh`: the caller prints it as text.
+                return len;
             }
             Some(b'h') => {
-                len = 16;
+                len = Length::Short;
                 *i += 1;
             }
             Some(b'l') if fmt.get(*i + 1) == Some(&b'l') => {
-                len = 64;
+                len = Length::Long;
                 *i += 2;
+                return len;
             }
-            Some(b'l' | b'z' | b'j' | b't' | b'L' | b'q') => {
-                len = 64;
+            Some(b'l') => {
+                len = Length::Long;
+                *i += 1;
+            }
+            Some(b'z' | b'j' | b't') => {
+                len = Length::Word;
+                *i += 1;
+            }
+            Some(b'L' | b'q') => {
+                len = Length::Quad;
                 *i += 1;
             }
             _ => break,
@@ -182,11 +357,25 @@ fn length_modifier(fmt: &[u8], i: &mut usize) -> u32 {
 /// Writes conversion `conv` under `s` (integer length `len`) of the next argument; `false` for
 /// a conversion character printf does not know (the caller prints it as written). `None` when
 /// an argument or a string cannot be read.
-fn convert(conv: u8, s: &Spec, len: u32, args: &mut Arguments<'_>, out: &mut Vec<u8>) -> Option<bool> {
+fn convert(
+    conv: u8,
+    s: &Spec,
+    len: Length,
+    rec: &mut Record<'_>,
+    env: &mut dyn Env,
+    out: &mut Vec<u8>,
+) -> Option<bool> {
     match conv {
+        b'd' | b'i' | b'u' | b'x' | b'X' | b'o' if len == Length::Word => {
+            let Some(v) = rec.word() else { return Some(false) };
+            // `%zd` prints unsigned too (4294967291 for -5).
+            let conv = if matches!(conv, b'd' | b'i') { b'u' } else { conv };
+            let (digits, prefix) = unsigned_digits(conv, s, u64::from(v));
+            int_out(out, s, "", prefix, &digits);
+        }
         b'd' | b'i' => {
-            let v = args.integer(len)?;
-            let v: i64 = match len {
+            let v = rec.read(if len.bits() == 64 { 8 } else { 4 });
+            let v: i64 = match len.bits() {
                 8 => i64::from(v as i8),
                 16 => i64::from(v as i16),
                 64 => v as i64,
@@ -195,8 +384,8 @@ fn convert(conv: u8, s: &Spec, len: u32, args: &mut Arguments<'_>, out: &mut Vec
             int_out(out, s, s.sign(v < 0), "", &v.unsigned_abs().to_string());
         }
         b'u' | b'x' | b'X' | b'o' => {
-            let v = args.integer(len)?;
-            let v: u64 = match len {
+            let v = rec.read(if len.bits() == 64 { 8 } else { 4 });
+            let v: u64 = match len.bits() {
                 8 => u64::from(v as u8),
                 16 => u64::from(v as u16),
                 64 => v,
@@ -206,26 +395,26 @@ fn convert(conv: u8, s: &Spec, len: u32, args: &mut Arguments<'_>, out: &mut Vec
             int_out(out, s, "", prefix, &digits);
         }
         b'c' => {
-            let v = args.next(4)? as u8;
+            let v = rec.read(4) as u8;
             pad_out(out, s, &[v]);
         }
         b's' => {
-            let p = args.next(8)?;
+            let p = rec.read(8);
             let max = s.prec.unwrap_or(1 << 20);
             let text = if p == 0 {
                 if s.prec.is_some_and(|p| p < 6) { Vec::new() } else { b"(null)".to_vec() }
             } else {
-                args.env.cstr(p, max)?
+                env.cstr(p, max)?
             };
             pad_out(out, s, &text);
         }
         b'p' => {
-            let v = args.next(8)?;
+            let v = rec.read(8);
             let text = if v == 0 { "(nil)".to_string() } else { format!("0x{v:x}") };
             pad_out(out, &Spec { zero: false, ..*s }, text.as_bytes());
         }
         b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'a' | b'A' => {
-            let v = f64::from_bits(args.next(8)?);
+            let v = f64::from_bits(rec.read(8));
             float_out(out, s, conv, v);
         }
         b'%' => out.push(b'%'),
@@ -499,11 +688,71 @@ mod tests {
             "AB hello|hello  |hel|   hello"
         );
         assert_eq!(f("%p %p %s %%", &[A::P(0x1234), A::P(0), A::P(0)]), "0x1234 (nil) (null) %");
-        assert_eq!(f("%hd %hhu %hhd", &[A::I(70000), A::I(511), A::I(255)]), "4464 255 -1");
+        assert_eq!(f("%hd %hu", &[A::I(70000), A::I(-1)]), "4464 65535");
         assert_eq!(
             f("%#g %g %g %#.0f %.0e", &[A::D(1.0), A::D(0.5), A::D(1e6), A::D(2.0), A::D(15000.0)]),
             "1.00000 0.5 1e+06 2. 2e+04"
         );
+    }
+
+    /// `fmt` formatted with `args`, and the return value.
+    fn fr(fmt: &str, args: &[A]) -> (String, i32) {
+        let mut env = Buf(pack(args), Vec::new());
+        let mut out = Vec::new();
+        let n = format(fmt.as_bytes(), 0, &mut env, &mut out).unwrap();
+        (String::from_utf8(out).unwrap(), n)
+    }
+
+    /// The length modifiers as an H200 prints them (gpu-unseen/compiler15_printf_lengths2 and
+    /// tests/program-diff/printf_lengths_h200.cu): the device copies only the arguments of the conversions it
+    /// knows (the return value counts them, at most 32), and the host reads one slot for each
+    /// conversion; `z`/`j`/`t` read 4 bytes (the low 32 bits, unsigned) and, past the record,
+    /// print as written. What an H200 prints past the record is the FIFO's old contents
+    /// (garbage): only what comes before is asserted here.
+    #[test]
+    fn length_modifiers_as_an_h200() {
+        let starts = |(text, n): (String, i32), prefix: &str, ret: i32| {
+            assert!(text.starts_with(prefix), "{text:?} does not start with {prefix:?}");
+            assert_eq!(n, ret, "return value of {text:?}");
+        };
+        starts(fr("01 zu=[%zu] s=[%d]", &[A::L(5), A::I(7)]), "01 zu=[5] s=[", 1);
+        starts(fr("02 zd=[%zd] s=[%d]", &[A::L(-5), A::I(7)]), "02 zd=[4294967291] s=[", 1);
+        starts(fr("03 zx=[%zx] s=[%d]", &[A::L(0x12_3456_7890), A::I(7)]), "03 zx=[34567890] s=[", 1);
+        starts(fr("05 ju=[%ju] s=[%d]", &[A::L(1 << 32), A::I(7)]), "05 ju=[0] s=[", 1);
+        starts(fr("07 hhu=[%hhu] s=[%d]", &[A::I(200), A::I(7)]), "07 hhu=[200] s=[", 1);
+        starts(
+            fr("10 hhu=[%hhu] d=[%d] lld=[%lld] f=[%f] s=[%d]", &[A::I(250), A::I(11), A::L(-12), A::D(1.5), A::I(7)]),
+            "10 hhu=[250] d=[-12] lld=[4609434218613702656] f=[0.000000] s=[",
+            4,
+        );
+        starts(
+            fr("21 hhn=[%hhd] next=[%d] next2=[%d] s=[%d]", &[A::I(5), A::I(6), A::I(8), A::I(7)]),
+            "21 hhn=[5] next=[6] next2=[8] s=[",
+            3,
+        );
+        let (t, n) = fr("22 zu2=[%zu] next=[%d] next2=[%d] s=[%d]", &[A::L(5), A::I(6), A::I(8), A::I(7)]);
+        assert!(t.starts_with("22 zu2=[5] next=[") && t.ends_with("] next2=[0] s=[6]"), "{t:?}");
+        assert_eq!(n, 3);
+        starts(fr("19 qd=[%qd] s=[%d]", &[A::L(5), A::I(7)]), "19 qd=[5] s=[", 1);
+        assert_eq!(fr("24 hhhd=[%hhhd] s=[%d]", &[A::I(5), A::I(7)]), ("24 hhhd=[%hd] s=[5]".into(), 1));
+        assert_eq!(fr("25 lld2=[%llld] s=[%d]", &[A::L(5), A::I(7)]), ("25 lld2=[%ld] s=[5]".into(), 1));
+        // Alone on their line (tests/program-diff/printf_lengths_h200.cu), with nothing in the record.
+        assert_eq!(fr("01 zu=[%zu]", &[A::L(5)]), ("01 zu=[%zu]".into(), 0));
+        assert_eq!(fr("05 ju=[%ju]", &[A::L(1 << 32)]), ("05 ju=[%ju]".into(), 0));
+        assert_eq!(fr("20 w=[%5zu] [%05jd]", &[A::L(3), A::L(5)]), ("20 w=[%5zu] [%05jd]".into(), 0));
+        assert_eq!(fr("17 hhhd=[%hhhd]", &[A::I(5)]), ("17 hhhd=[%hhhd]".into(), 0));
+        assert_eq!(fr("18 llld=[%llld]", &[A::L(5)]), ("18 llld=[%llld]".into(), 0));
+        // `%5%` as written, `%%` a percent sign; a `*` precision takes nothing (tests/program-diff/printf_misc.cu).
+        assert_eq!(fr("[%%] [%5%]", &[]), ("[%] [%5%]".into(), 0));
+        assert_eq!(
+            fr("[%.*f] [%*.*f]", &[A::I(2), A::D(1.0), A::I(9), A::I(3), A::D(2.5)]),
+            ("[%.*f] [%*.*f]".into(), 0)
+        );
+        assert_eq!(fr("[%*d]", &[A::I(4), A::I(7)]), ("[   7]".into(), 2));
+        let many: Vec<A> = (1..=40).map(A::I).collect();
+        assert_eq!(fr(&"%d ".repeat(33), &many[..33]).1, 32);
+        assert_eq!(fr(&"%d ".repeat(40), &many).1, 32);
+        starts(fr(&"%d ".repeat(32), &many[..32]), "1 2 3 ", 32);
     }
 
     #[test]

@@ -86,26 +86,63 @@ pub struct LaunchConfigC {
 
 /// The attributes CUDA 13.0 defines (`cudaLaunchAttributeID`), as the CPU device applies
 /// them: cooperative (2), cluster dimension (4), priority (8) and completion events (7, 12)
-/// change the launch; the performance hints (1, 3, 5, 6, 9, 10, 11, 13, 14, 16) are accepted
-/// and have no effect; Ignore (0) entries are skipped; anything else is
-/// `cudaErrorInvalidValue`.
+/// change the launch; the performance hints (1, 3, 5, 6, 9, 10, 11, 14, 16) are validated as
+/// an H200 validates them (tests/program-diff/launch_attr_rare.cu) and have no effect; Ignore
+/// (0) entries are skipped; a device-updatable kernel node (13) is for graphs only
+/// (`cudaErrorNotSupported`); anything else is `cudaErrorInvalidValue`.
 pub fn launch_attrs(list: &[LaunchAttribute]) -> Result<LaunchAttrs> {
     let mut a = LaunchAttrs::default();
+    let mut preferred_cluster = None;
     for at in list {
         let v = &at.val;
         match at.id {
-            0 | 1 | 3 | 5 | 6 | 9 | 10 | 11 | 13 | 14 | 16 => {}
-            2 => a.cooperative = v[0] != 0,
-            4 => a.cluster = Some(Dim3::new(v[0], v[1], v[2])),
-            8 => a.priority = v[0] as i32,
-            7 | 12 => {
-                let e = u64::from(v[0]) | (u64::from(v[1]) << 32);
-                if e == 0 {
+            0 | 3 | 6 | 16 => {}
+            // cudaAccessPolicyWindow { base_ptr, num_bytes, hitRatio, hitProp, missProp }: a hit
+            // ratio in [0, 1], a window no larger than the device's, a miss property Normal or
+            // Streaming (the hit property is not checked).
+            1 => {
+                let bytes = u64::from(v[2]) | (u64::from(v[3]) << 32);
+                let ratio = f32::from_bits(v[4]);
+                let max = runtime::device::attribute(109, 0)?;
+                if !(0.0..=1.0).contains(&ratio) || bytes > max.max(0) as u64 || v[6] > 1 {
                     return Err(Error::InvalidValue);
                 }
-                a.completion_event = Some(Event(e));
+            }
+            2 => a.cooperative = v[0] != 0,
+            4 => a.cluster = Some(Dim3::new(v[0], v[1], v[2])),
+            // cudaClusterSchedulingPolicy: Default, Spread, LoadBalancing.
+            5 if v[0] > 2 => return Err(Error::InvalidValue),
+            5 => {}
+            8 => a.priority = v[0] as i32,
+            // cudaLaunchMemSyncDomainMap { default_, remote }: domains below the device's 4.
+            9 if v[0] & 0xff >= 4 || (v[0] >> 8) & 0xff >= 4 => return Err(Error::InvalidValue),
+            9 => {}
+            // cudaLaunchMemSyncDomain: Default or Remote.
+            10 if v[0] > 1 => return Err(Error::InvalidValue),
+            10 => {}
+            11 => preferred_cluster = Some(Dim3::new(v[0], v[1], v[2])),
+            13 => return Err(Error::NotSupported),
+            // A carveout percentage.
+            14 if v[0] > 100 => return Err(Error::InvalidValue),
+            14 => {}
+            7 | 12 => {
+                let e = Event(u64::from(v[0]) | (u64::from(v[1]) << 32));
+                runtime::event::check_launch_event(e)?;
+                // Record flags: cudaEventRecordExternal is not accepted, nor unknown bits.
+                if at.id == 12 && v[2] != 0 {
+                    return Err(Error::InvalidValue);
+                }
+                a.completion_event = Some(e);
             }
             _ => return Err(Error::InvalidValue),
+        }
+    }
+    // A preferred cluster shape needs a cluster dimension it is a multiple of.
+    if let Some(p) = preferred_cluster {
+        let Some(c) = a.cluster else { return Err(Error::InvalidClusterSize) };
+        let fits = |p: u32, c: u32| c != 0 && p.is_multiple_of(c);
+        if !(fits(p.x, c.x) && fits(p.y.max(1), c.y.max(1)) && fits(p.z.max(1), c.z.max(1))) {
+            return Err(Error::InvalidClusterSize);
         }
     }
     Ok(a)

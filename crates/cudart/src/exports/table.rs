@@ -234,6 +234,9 @@ entry_points! {
         fn cudaFreeArray(a: *mut c_void) -> i32;
         fn cudaFreeMipmappedArray(m: *mut c_void) -> i32;
         unsafe fn cudaArrayGetInfo(desc: *mut ChannelDesc, extent: *mut Extent, flags: *mut u32, a: *mut c_void) -> i32;
+        fn cudaArrayGetPlane(plane: *mut *mut c_void, a: *mut c_void, index: u32) -> i32;
+        fn cudaArrayGetMemoryRequirements(req: *mut c_void, a: *mut c_void, device: i32) -> i32;
+        fn cudaArrayGetSparseProperties(props: *mut c_void, a: *mut c_void) -> i32;
         unsafe fn cudaMemcpy2DToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, spitch: usize, w: usize,
             h: usize, k: i32) -> i32 = copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()),
             per_thread cudaMemcpy2DToArray_ptds;
@@ -567,9 +570,6 @@ not_implemented! {
     __cudaGetProcAddress
     __cudaRegisterHostVar
     __cudaRegisterUnifiedTable
-    cudaArrayGetMemoryRequirements
-    cudaArrayGetPlane
-    cudaArrayGetSparseProperties
     cudaDestroyExternalMemory
     cudaDestroyExternalSemaphore
     cudaDeviceFlushGPUDirectRDMAWrites

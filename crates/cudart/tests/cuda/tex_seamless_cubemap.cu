@@ -1,6 +1,9 @@
 // A cubemap texture created with seamlessCubemap: point lookups read the face texel, and a
 // linear lookup (which on a GPU filters across face edges, not implemented by Cuprite) stops
 // the kernel with cudaErrorIllegalAddress rather than returning the non-seamless result.
+// seamlessCubemap on a texture of a 2D array is cudaErrorInvalidValue, and a read mode of 2 is
+// accepted and reads back as cudaReadModeElementType (an H200's answers:
+// gpu-unseen/runtime16_tex_desc_fields).
 #include <cstdio>
 #include <cuda_runtime.h>
 __global__ void look(cudaTextureObject_t t, float *o) { o[threadIdx.x] = texCubemap<float>(t, 1.0f, 0.99f, -0.99f); }
@@ -19,6 +22,29 @@ static cudaTextureObject_t make(cudaArray_t a, cudaTextureFilterMode f) {
 }
 int main() {
     cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
+    {
+        cudaArray_t flat;
+        cudaMallocArray(&flat, &cd, 4, 4);
+        cudaResourceDesc rd = {};
+        rd.resType = cudaResourceTypeArray;
+        rd.res.array.array = flat;
+        cudaTextureDesc td = {};
+        td.seamlessCubemap = 1;
+        cudaTextureObject_t t = 0;
+        cudaError_t e = cudaCreateTextureObject(&t, &rd, &td, nullptr);
+        if (e != cudaErrorInvalidValue) printf("FAIL seamless on 2D: %s\n", cudaGetErrorName(e));
+        cudaGetLastError();
+        td.seamlessCubemap = 0;
+        td.readMode = (cudaTextureReadMode)2;
+        e = cudaCreateTextureObject(&t, &rd, &td, nullptr);
+        cudaTextureDesc back = {};
+        back.readMode = cudaReadModeNormalizedFloat;
+        if (e == cudaSuccess) cudaGetTextureObjectTextureDesc(&back, t);
+        if (e != cudaSuccess || back.readMode != cudaReadModeElementType)
+            printf("FAIL read mode 2: %s reads back %d\n", cudaGetErrorName(e), (int)back.readMode);
+        cudaDestroyTextureObject(t);
+        cudaFreeArray(flat);
+    }
     cudaArray_t a;
     cudaMalloc3DArray(&a, &cd, make_cudaExtent(2, 2, 6), cudaArrayCubemap);
     float h[24];

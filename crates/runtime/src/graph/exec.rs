@@ -276,7 +276,8 @@ impl GraphExec {
 
     /// `cudaGraphExecDestroy`.
     pub fn destroy(self) -> Result<()> {
-        api(|_| reg().execs.remove(&self.0).map(|_| ()).ok_or(Error::InvalidValue))
+        // As destroying a graph: also after a kernel fault (gpu-unseen/runtime16_fault_in_graph).
+        super::host_api(|_| reg().execs.remove(&self.0).map(|_| ()).ok_or(Error::InvalidValue))
     }
 
     /// `cudaGraphExecGetFlags`: the flags it was instantiated with.

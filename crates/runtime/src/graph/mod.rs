@@ -356,11 +356,19 @@ fn clone_data(src: &GraphData) -> Graph {
     Graph(h)
 }
 
+/// A graph-building call (everything before instantiation): a graph is host state until it is
+/// instantiated, so these answer also after a kernel fault, as on an H200 (adding a node,
+/// listing nodes, destroying a graph: gpu-unseen/runtime16_fault_in_graph; cudaGraphCreate:
+/// sticky_error_calls).
+pub(crate) fn host_api<T>(f: impl FnOnce(&'static crate::context::Context) -> Result<T>) -> Result<T> {
+    crate::context::api_despite_sticky(f)
+}
+
 impl Graph {
     /// `cudaGraphCreate` (`flags` must be 0), also after a kernel fault (a graph is host
     /// state until launched: as an H200 answers, tests/program-diff/sticky_error_calls.cu).
     pub fn new(flags: u32) -> Result<Graph> {
-        crate::context::api_despite_sticky(|c| {
+        host_api(|c| {
             if flags != 0 {
                 return Err(Error::InvalidValue);
             }
@@ -372,7 +380,7 @@ impl Graph {
 
     /// `cudaGraphDestroy`.
     pub fn destroy(self) -> Result<()> {
-        api(|_| {
+        host_api(|_| {
             if !reg().graphs.contains_key(&self.0) {
                 return Err(Error::InvalidValue);
             }
@@ -393,7 +401,7 @@ impl Graph {
     /// Adds a node of `kind` after `deps` (distinct nodes of this graph). A child graph is
     /// cloned into the node (as CUDA does); an event must exist.
     pub fn add(self, deps: &[GraphNode], kind: NodeKind) -> Result<GraphNode> {
-        api(|_| {
+        host_api(|_| {
             let data = data_of(self)?;
             let mut g = lock(&data);
             let mut hs = Vec::with_capacity(deps.len());
@@ -422,6 +430,15 @@ impl Graph {
                     crate::event::marker_of(e).map_err(|_| Error::InvalidValue)?;
                     kind
                 }
+                // A second free node of one pointer (the same parameters) in a graph:
+                // cudaErrorInvalidValue on an H200 (tests/program-diff/graph_mem_nodes.cu).
+                NodeKind::Work { ty: NodeType::MemFree, params: Some(ref p), .. }
+                    if g.nodes.iter().any(
+                        |n| matches!(&n.kind, NodeKind::Work { ty: NodeType::MemFree, params: Some(q), .. } if q == p),
+                    ) =>
+                {
+                    return Err(Error::InvalidValue);
+                }
                 k => k,
             };
             Ok(GraphNode(insert_node(&mut g, self.0, hs, kind)))
@@ -430,7 +447,7 @@ impl Graph {
 
     /// The nodes, in the order they were added (`cudaGraphGetNodes`).
     pub fn nodes(self) -> Result<Vec<GraphNode>> {
-        api(|_| {
+        host_api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
             Ok(g.nodes.iter().map(|n| GraphNode(n.handle)).collect())
@@ -440,7 +457,7 @@ impl Graph {
     /// The nodes without dependencies (`cudaGraphGetRootNodes`), newest first as CUDA 13.0
     /// lists them (`tests/gpu-programs/probe_facts.txt`).
     pub fn root_nodes(self) -> Result<Vec<GraphNode>> {
-        api(|_| {
+        host_api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
             Ok(g.nodes.iter().rev().filter(|n| n.deps.is_empty()).map(|n| GraphNode(n.handle)).collect())
@@ -449,7 +466,7 @@ impl Graph {
 
     /// Every edge `(from, to)` (`cudaGraphGetEdges`).
     pub fn edges(self) -> Result<Vec<(GraphNode, GraphNode)>> {
-        api(|_| {
+        host_api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
             Ok(g.edges().into_iter().map(|(a, b)| (GraphNode(a), GraphNode(b))).collect())
@@ -474,7 +491,8 @@ impl Graph {
     /// `cudaGraphRemoveDependencies`: every edge must exist; a graph with memory allocation or
     /// free nodes keeps its edges ([`Error::NotSupported`], as an H200 answers).
     pub fn remove_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
-        let has_memory_nodes = api(|_| Ok(lock(data_of(self)?.as_ref()).nodes.iter().any(|n| n.kind.is_memory())))?;
+        let has_memory_nodes =
+            host_api(|_| Ok(lock(data_of(self)?.as_ref()).nodes.iter().any(|n| n.kind.is_memory())))?;
         if has_memory_nodes {
             return record(Err(Error::NotSupported));
         }
@@ -496,7 +514,7 @@ impl Graph {
         valid: impl Fn(&GraphData, u64, u64) -> bool,
         apply: impl Fn(&mut Node, u64),
     ) -> Result<()> {
-        api(|_| {
+        host_api(|_| {
             if from.len() != to.len() {
                 return Err(Error::InvalidValue);
             }
@@ -518,7 +536,7 @@ impl Graph {
     /// 13.0 answers on an H100, or memory allocation or free nodes, as the reference says and
     /// an H200 answers).
     pub fn clone_graph(self) -> Result<Graph> {
-        api(|_| {
+        host_api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
             if g.nodes.iter().any(|n| matches!(n.kind, NodeKind::Conditional(_)) || n.kind.is_memory()) {
@@ -530,7 +548,7 @@ impl Graph {
 
     /// `cudaGraphNodeFindInClone`: the node of this clone made from `original`.
     pub fn find_in_clone(self, original: GraphNode) -> Result<GraphNode> {
-        api(|_| {
+        host_api(|_| {
             let r = reg();
             r.nodes
                 .iter()
@@ -542,7 +560,7 @@ impl Graph {
 
     /// `cudaGraphDebugDotPrint`: writes the graph in Graphviz's dot language to `path`.
     pub fn debug_dot_print(self, path: &std::path::Path, verbose: bool) -> Result<()> {
-        api(|_| {
+        host_api(|_| {
             let text = dot::render(self, verbose)?;
             std::fs::write(path, text).map_err(|_| Error::OperatingSystem)
         })
@@ -551,7 +569,7 @@ impl Graph {
     /// `cudaGraphConditionalHandleCreate`: a handle for conditional nodes of this graph, its
     /// value `default` now (and at each launch with `cudaGraphCondAssignDefault`, flag 1).
     pub fn conditional_handle(self, default: u32, flags: u32) -> Result<u64> {
-        api(|c| {
+        host_api(|c| {
             if flags & !1 != 0 {
                 return Err(Error::InvalidValue);
             }
@@ -580,8 +598,37 @@ impl Graph {
             (2, 1..=65536) => CondType::Switch,
             _ => return record(Err(Error::InvalidValue)),
         };
-        // The handle must belong to this graph (an H200 refuses one of another graph).
-        if reg().conds.get(&handle).is_none_or(|c| c.graph != self.0) {
+        // The handle must belong to this graph or to one this graph is a conditional body of
+        // (an H200 refuses one of another graph, gpu-unseen/runtime16_graph_cond_bodies, and accepts the
+        // parent's in a body, gpu-unseen/runtime16_graph_cond_nested), and drive no other node (refused:
+        // gpu-unseen/runtime16_graph_cond_bodies).
+        let Some(owner) = reg().conds.get(&handle).map(|c| c.graph) else {
+            return record(Err(Error::InvalidValue));
+        };
+        // A snapshot: the registry is not held while a graph is locked.
+        let graphs: Vec<(u64, Arc<Mutex<GraphData>>)> = reg().graphs.iter().map(|(&h, d)| (h, d.clone())).collect();
+        let (mut parent, mut used) = (HashMap::new(), false);
+        for (h, d) in &graphs {
+            for n in &lock(d).nodes {
+                if let NodeKind::Conditional(c) = &n.kind {
+                    used |= c.handle == handle;
+                    parent.extend(c.bodies.iter().map(|&b| (b, *h)));
+                }
+            }
+        }
+        let mut at = Some(self.0);
+        let mut owned = false;
+        for _ in 0..=parent.len() {
+            match at {
+                Some(g) if g == owner => {
+                    owned = true;
+                    break;
+                }
+                Some(g) => at = parent.get(&g).copied(),
+                None => break,
+            }
+        }
+        if !owned || used {
             return record(Err(Error::InvalidValue));
         }
         let mut bodies = Vec::with_capacity(size as usize);
@@ -722,7 +769,7 @@ impl GraphNode {
 
     /// What the node does.
     pub fn kind(self) -> Result<NodeKind> {
-        api(|_| {
+        host_api(|_| {
             let (_, d) = graph_of(self)?;
             let g = lock(&d);
             g.node(self.0).map(|n| n.kind.clone()).ok_or(Error::InvalidValue)
@@ -740,12 +787,17 @@ impl GraphNode {
     /// Replaces what the node does (`cudaGraph*NodeSetParams`): the new kind must be of the
     /// same type.
     pub fn set_kind(self, kind: NodeKind) -> Result<()> {
-        api(|_| {
+        host_api(|_| {
             let (_, d) = graph_of(self)?;
             let mut g = lock(&d);
             let n = g.node_mut(self.0).ok_or(Error::InvalidValue)?;
             if n.kind.ty() != kind.ty() || matches!(kind, NodeKind::Conditional(_) | NodeKind::Graph(_)) {
                 return Err(Error::InvalidValue);
+            }
+            // An event node's event must be one, as when it was added (a null event:
+            // cudaErrorInvalidValue on an H200, tests/program-diff/graph_events_clone.cu).
+            if let NodeKind::WaitEvent(e) | NodeKind::EventRecord(e) = kind {
+                crate::event::marker_of(e).map_err(|_| Error::InvalidValue)?;
             }
             n.kind = kind;
             Ok(())
@@ -754,7 +806,7 @@ impl GraphNode {
 
     /// `cudaGraphNodeGetDependencies`.
     pub fn dependencies(self) -> Result<Vec<GraphNode>> {
-        api(|_| {
+        host_api(|_| {
             let (_, d) = graph_of(self)?;
             let g = lock(&d);
             Ok(g.node(self.0).ok_or(Error::InvalidValue)?.deps.iter().map(|&h| GraphNode(h)).collect())
@@ -763,7 +815,7 @@ impl GraphNode {
 
     /// `cudaGraphNodeGetDependentNodes`.
     pub fn dependents(self) -> Result<Vec<GraphNode>> {
-        api(|_| {
+        host_api(|_| {
             let (_, d) = graph_of(self)?;
             let g = lock(&d);
             Ok(g.nodes.iter().filter(|n| n.deps.contains(&self.0)).map(|n| GraphNode(n.handle)).collect())
@@ -774,7 +826,7 @@ impl GraphNode {
     /// allocation or free nodes ([`Error::NotSupported`], as an H200 answers, like removing an
     /// edge there: unseen13a_graph_manual_edges).
     pub fn destroy(self) -> Result<()> {
-        api(|_| {
+        host_api(|_| {
             let (_, d) = graph_of(self)?;
             let removed = {
                 let mut g = lock(&d);

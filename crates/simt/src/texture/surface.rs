@@ -44,7 +44,11 @@ pub(crate) fn locate(
     };
     let size = i64::from(size);
     let inside = x >= 0 && x + size <= row_bytes && (0..height).contains(&y) && (0..slices).contains(&slice);
-    let (x, y, slice) = if inside {
+    // The byte coordinate's alignment comes before the boundary mode: a misaligned `x` is a
+    // misaligned access (the address keeps it) even where the mode would clamp it, as an H200
+    // faults (tests/program-diff/surface_corners.cu).
+    let misaligned = x.rem_euclid(size) != 0;
+    let (x, y, slice) = if inside || misaligned {
         (x, y, slice)
     } else {
         match clamp {

@@ -68,8 +68,13 @@ pub unsafe fn cudaGraphAddMemAllocNode(
         unsafe { std::slice::from_raw_parts(q.accessDescs, q.accessDescCount) }.to_vec()
     };
     let pp = q.poolProps;
-    if pp.allocType != 1 || pp.handleTypes != 0 || pp.location.r#type != 1 {
+    if pp.allocType != 1 {
         return invalid();
+    }
+    // Exportable memory or another location than a device: valid properties a graph cannot
+    // allocate with (cudaErrorNotSupported on an H200: tests/program-diff/graph_mem_nodes.cu).
+    if pp.handleTypes != 0 || pp.location.r#type != 1 {
+        return code(record::<()>(Err(Error::NotSupported)));
     }
     // A device that does not exist is an invalid value here (an H200's answer).
     if pp.location.id != 0 {

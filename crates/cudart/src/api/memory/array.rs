@@ -76,6 +76,24 @@ pub unsafe fn cudaArrayGetInfo(desc: *mut ChannelDesc, extent: *mut Extent, flag
     code(r)
 }
 
+/// `cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray, unsigned int planeIdx)`:
+/// no array here is NV12 (`runtime::array::special_layout_query`).
+pub fn cudaArrayGetPlane(_plane: *mut *mut c_void, a: *mut c_void, _index: u32) -> i32 {
+    code(array::special_layout_query(a as u64))
+}
+
+/// `cudaArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *, cudaArray_t, int
+/// device)`: no array here has deferred mapping (`runtime::array::special_layout_query`).
+pub fn cudaArrayGetMemoryRequirements(_req: *mut c_void, a: *mut c_void, _device: i32) -> i32 {
+    code(array::special_layout_query(a as u64))
+}
+
+/// `cudaArrayGetSparseProperties(struct cudaArraySparseProperties *, cudaArray_t)`: no array
+/// here is sparse (`runtime::array::special_layout_query`).
+pub fn cudaArrayGetSparseProperties(_props: *mut c_void, a: *mut c_void) -> i32 {
+    code(array::special_layout_query(a as u64))
+}
+
 fn kind(k: i32) -> Result<MemcpyKind> {
     record(MemcpyKind::from_raw(k))
 }
@@ -93,14 +111,14 @@ pub(crate) fn rows_of(p: *const c_void, pitch: usize, rows: usize) -> End {
 /// A 2D copy of `h` rows of `w` bytes between two ends, at least one an array
 /// (`cudaMemcpy2DToArray`, `cudaMemcpy2DFromArray` and their `Async` forms are table entries
 /// over it, with `sync()` or the stream). A linear end
-/// whose pitch is below the width is `cudaErrorInvalidValue` here (an H200's answer; plain 2D
-/// copies answer `cudaErrorInvalidPitchValue`).
+/// whose pitch is below the width is `cudaErrorInvalidValue` for one row and
+/// `cudaErrorInvalidPitchValue` for more (an H200's answers: tests/program-diff/array_copy_misfit.cu).
 ///
 /// # Safety
 /// Host memory the copy covers must be valid (until it completes, when asynchronous).
 pub(crate) unsafe fn copy_2d(dst: End, src: End, w: usize, h: usize, k: i32, on: On) -> i32 {
     if h > 0 && [&dst, &src].into_iter().any(|e| matches!(e, End::Linear { pitch, .. } if *pitch < w)) {
-        return code(record::<()>(Err(Error::InvalidValue)));
+        return code(record::<()>(Err(if h > 1 { Error::InvalidPitchValue } else { Error::InvalidValue })));
     }
     // SAFETY: the host memory `dst`/`src` cover is valid (until the copy completes, when asynchronous): this function's
     // contract, which is `memcpy_array`'s.
@@ -128,7 +146,7 @@ pub fn cudaMemcpy2DArrayToArray(
 
 /// `cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
 /// cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, kind)`: `count`
-/// bytes within one row.
+/// bytes in row-major order.
 #[allow(clippy::too_many_arguments)]
 pub fn cudaMemcpyArrayToArray(
     d: *mut c_void,
@@ -140,8 +158,8 @@ pub fn cudaMemcpyArrayToArray(
     count: usize,
     k: i32,
 ) -> i32 {
-    // SAFETY: both ends are arrays (device memory); no host memory is touched.
-    unsafe { copy_2d(at(d, dx, dy), at(s, sx, sy), count, 1, k, sync()) }
+    let (dst, src) = (ArrayAt { array: d as u64, x: dx, y: dy }, ArrayAt { array: s as u64, x: sx, y: sy });
+    code(kind(k).and_then(|k| array::memcpy_array_to_array_linear(dst, src, count, k, sync())))
 }
 
 /// `cudaMemcpyToArray` / `FromArray` (deprecated) and their `Async` forms, table entries over
@@ -165,6 +183,11 @@ pub(crate) unsafe fn linear(at: ArrayAt, other: *const c_void, count: usize, to:
 /// `p` must be a valid `cudaMemcpy3DParms`; host memory the copy covers must be valid.
 pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
     let k = MemcpyKind::from_raw(p.kind)?;
+    // Array to array "from the host": an H200 answers cudaErrorInvalidValue
+    // (tests/program-diff/memcpy3d_array_misfit.cu), not the direction error of the 2D calls.
+    if !p.srcArray.is_null() && !p.dstArray.is_null() && k == MemcpyKind::HostToDevice {
+        return Err(Error::InvalidValue);
+    }
     let texel =
         |a: *mut c_void| -> Result<usize> { array::array_info(a as u64).map(|i| i.format.texel_size() as usize) };
     let elem = if !p.dstArray.is_null() { texel(p.dstArray)? } else { texel(p.srcArray)? };
@@ -177,7 +200,15 @@ pub(crate) unsafe fn memcpy_3d_arrays(p: &Memcpy3DParms, on: On) -> Result<()> {
             if q.ptr.is_null() {
                 return Err(Error::InvalidValue);
             }
+            // One slice is copied as a 2D copy, more as a 3D one: a pitch below the row is
+            // cudaErrorInvalidValue for one and cudaErrorInvalidPitchValue for the other, and so
+            // is a slice height (`ysize`) below the extent's (an H200's answers:
+            // tests/program-diff/memcpy3d_array_misfit.cu).
+            let slices = p.extent.depth > 1;
             if width > q.pitch {
+                return Err(if slices { Error::InvalidPitchValue } else { Error::InvalidValue });
+            }
+            if slices && q.ysize < p.extent.height {
                 return Err(Error::InvalidPitchValue);
             }
             let x = pos.x.checked_mul(elem).ok_or(Error::InvalidValue)?;
