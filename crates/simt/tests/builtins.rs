@@ -41,10 +41,14 @@ fn printf_formats_like_cuda() {
              floats: 1.500000 1.500000e+00 1.5 -0x1.2p+1 -2.250 -2.2500e+00 1.5         |\n\
              flags: +5  5 00005 5    |        5 %.*f\n\
              char A str hello left      | hel ptr 0x{:x} %\n\
-             shorts 5 5\n",
+             shorts 5 ",
             iv.0
         );
-        assert_eq!(String::from_utf8_lossy(&st.printf_output), want, "{v}");
+        // `%hhu` is not among the conversions the device copies arguments for, so the host
+        // reads a slot nothing filled: an H200 prints what its FIFO held before
+        // (tests/program-diff/printf_lengths_h200.cu), so only what precedes it is asserted.
+        let got = String::from_utf8_lossy(&st.printf_output);
+        assert!(got.starts_with(&want) && got.ends_with('\n'), "{v}: {got:?} does not start with {want:?}");
 
         let a = upload(&mem, &(1..=12).collect::<Vec<_>>());
         let st = p.launch("printf_many", Dim3::x(1), Dim3::x(64), 0, Params::new().ptr(a).bytes(), &mem).unwrap();
