@@ -187,12 +187,16 @@ float __nv_fast_sinf(float x) { return approx_sin(x); }
 float __nv_fast_cosf(float x) { return approx_cos(x); }
 void __nv_fast_sincosf(float x, float *s, float *c) { *s = approx_sin(x); *c = approx_cos(x); }
 float __nv_fast_tanf(float x) { return approx_div(approx_sin(x), approx_cos(x)); }
-float __nv_fast_expf(float x) { return approx_ex2(mulf(x, 0x1.715476p+0f)); }
-float __nv_fast_exp10f(float x) { return approx_ex2(mulf(x, 0x1.a934f0p+1f)); }
+/* The products of these five are plain multiplications (`*`, not ops.h's mulf), as in NVIDIA's
+   libdevice: the caller's contraction applies to them, so `m + __logf(s)` is one fma of lg2's
+   result, as nvcc's PTX has it (`fma.rn.f32 %f, %lg2, 0f3F317218, %m`), and -ftz makes them
+   mul.ftz. tests/check.sh exempts them from its no-plain-product rule. */
+float __nv_fast_expf(float x) { return approx_ex2(x * 0x1.715476p+0f); }
+float __nv_fast_exp10f(float x) { return approx_ex2(x * 0x1.a934f0p+1f); }
 float __nv_fast_log2f(float x) { return approx_lg2(x); }
-float __nv_fast_logf(float x) { return mulf(approx_lg2(x), 0x1.62e430p-1f); }
-float __nv_fast_log10f(float x) { return mulf(approx_lg2(x), 0x1.344136p-2f); }
-float __nv_fast_powf(float x, float y) { return approx_ex2(mulf(y, approx_lg2(x))); }
+float __nv_fast_logf(float x) { return approx_lg2(x) * 0x1.62e430p-1f; }
+float __nv_fast_log10f(float x) { return approx_lg2(x) * 0x1.344136p-2f; }
+float __nv_fast_powf(float x, float y) { return approx_ex2(y * approx_lg2(x)); }
 float __nv_fast_fdividef(float a, float b) { return approx_div(a, b); }
 /* Cuprite's own (NVIDIA's libdevice has no counterpart): cuda_wrapper.h maps sqrtf to it under
  * -prec-sqrt=false (implied by -use_fast_math), as nvcc compiles it (sqrt.approx). */

@@ -52,8 +52,12 @@ if ! diff -q <(normalize "$out/all_off.ptx") <(normalize "$out/all_fast.ptx") > 
   diff <(normalize "$out/all_off.ptx") <(normalize "$out/all_fast.ptx") | head -20 >&2
   echo "FAIL: the PTX differs under -ffp-contract=fast" >&2; exit 1
 fi
-# ptxas may fuse a plain mul with a plain add; the library has no plain float multiplication.
-if grep -nE '\bmul\.f(32|64)' "$out/all_fast.ptx" | head -5 | grep .; then
+# ptxas may fuse a plain mul with a plain add; the library has no plain float multiplication but
+# in the fast intrinsics whose NVIDIA definition is a plain product, which the caller's
+# contraction applies to as nvcc's does (intrinsics.c): their kernels are left out.
+plain_products='k__nv_fast_(expf|exp10f|logf|log10f|powf)P'
+if awk -v skip="$plain_products" '/\.entry/ { keep = ($0 !~ skip) } keep' "$out/all_fast.ptx" \
+    | grep -nE '\bmul\.f(32|64)' | head -5 | grep .; then
   echo "FAIL: unmarked float multiplication under -ffp-contract=fast" >&2; exit 1
 fi
 echo "contraction: same instructions under -ffp-contract=off and fast; every float product is mul.rn or fma"

@@ -205,3 +205,94 @@ fn multiply_add_contraction_fuses_adds_only_as_nvvm_does() {
     let off = contraction_shapes("nofmad", &["-fmad=false"]);
     assert!(off.values().flatten().all(|i| !i.starts_with("fma")), "{off:?}");
 }
+
+/// Each kernel's float instructions (loads and stores left out: their order is the compilers'
+/// own), registers renamed in order of appearance, immediates kept.
+fn float_arithmetic(ptx: &str) -> HashMap<String, Vec<String>> {
+    let mut map: HashMap<String, Vec<String>> = HashMap::new();
+    let mut current = None;
+    for line in ptx.lines() {
+        if let Some(rest) = line.strip_prefix(".visible .entry ") {
+            current = Some(rest.split('(').next().unwrap().trim().to_string());
+            continue;
+        }
+        let Some(k) = &current else { continue };
+        let mut words = line.split_whitespace();
+        let Some(op) = words.next() else { continue };
+        let float = op.ends_with(".f32") || op.ends_with(".f64");
+        if !float || op.starts_with("ld") || op.starts_with("st") || op.starts_with("mov") {
+            continue;
+        }
+        map.entry(k.clone()).or_default().push(format!("{op} {}", words.collect::<Vec<_>>().join(" ")));
+    }
+    for body in map.values_mut() {
+        let mut names: Vec<String> = Vec::new();
+        for inst in body.iter_mut() {
+            let (op, operands) = inst.split_once(' ').unwrap();
+            let renamed: Vec<String> = operands
+                .trim_end_matches(';')
+                .split(", ")
+                .map(|r| {
+                    if !r.starts_with('%') {
+                        return r.to_string();
+                    }
+                    let i = names.iter().position(|n| n == r).unwrap_or_else(|| {
+                        names.push(r.to_string());
+                        names.len() - 1
+                    });
+                    format!("r{i}")
+                })
+                .collect();
+            *inst = format!("{op} {}", renamed.join(","));
+        }
+    }
+    map
+}
+
+/// NVIDIA's nvcc 13.0 (`$CUDA_HOME/bin/nvcc`, scripts/nvcc-env.sh) and `cuprite nvcc` on
+/// tests/programs/NAME.cu under `flags`: each kernel's float arithmetic, nvcc's then ours.
+type Both = (HashMap<String, Vec<String>>, HashMap<String, Vec<String>>);
+fn both_compilers(name: &str, tag: &str, flags: &[&str]) -> Both {
+    let src = common::repo().join(format!("crates/nvcc/tests/programs/{name}.cu"));
+    let ours = common::work_dir().join(format!("{name}_{tag}.cuprite.ptx"));
+    let theirs = common::work_dir().join(format!("{name}_{tag}.nvcc.ptx"));
+    let mut args = vec!["-arch=sm_90", "--ptx"];
+    args.extend_from_slice(flags);
+    args.extend([src.to_str().unwrap(), "-o", ours.to_str().unwrap()]);
+    common::nvcc(&args).unwrap_or_else(|e| panic!("{flags:?}: {e}"));
+    let home = std::env::var_os("CUDA_HOME").expect("CUDA_HOME: run `source scripts/nvcc-env.sh /tmp/nvtool` first");
+    let last = args.len() - 1;
+    args[last] = theirs.to_str().unwrap();
+    let o = std::process::Command::new(std::path::Path::new(&home).join("bin/nvcc"))
+        .args(&args)
+        .output()
+        .expect("run nvcc");
+    assert!(o.status.success(), "nvcc {flags:?}: {}", String::from_utf8_lossy(&o.stderr));
+    let read = |p: &std::path::Path| float_arithmetic(&std::fs::read_to_string(p).unwrap());
+    (read(&theirs), read(&ours))
+}
+
+/// The fast intrinsics' products are plain multiplications, as in NVIDIA's libdevice: `m +
+/// __logf(s)` is one fma of lg2.approx's result (nvcc: `fma.rn.f32 %f, %lg2, 0f3F317218, %m`),
+/// a multiplication under -ftz is mul.ftz, and -fmad=false keeps both apart. Cuprite's library
+/// rounded each product on its own (`mul.rn.f32`), so a log-sum-exp differed from nvcc's build
+/// under -use_fast_math in its last bit.
+#[test]
+fn fast_intrinsic_products_contract_as_nvcc_s() {
+    for (tag, flags) in [
+        ("default", &[][..]),
+        ("fast", &["-use_fast_math"][..]),
+        ("fast_nofmad", &["-use_fast_math", "-fmad=false"][..]),
+        ("ftz", &["-ftz=true"][..]),
+    ] {
+        let (nvidia, ours) = both_compilers("fast_intrinsic_products", tag, flags);
+        for (kernel, expected) in &nvidia {
+            // Without -use_fast_math logf and log10f are the full functions, each library's own.
+            if tag != "fast" && tag != "fast_nofmad" && (kernel.contains("lse") || kernel.contains("scaled_log")) {
+                continue;
+            }
+            assert_eq!(ours.get(kernel), Some(expected), "{kernel} under {flags:?}");
+        }
+    }
+}
+
