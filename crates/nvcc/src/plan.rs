@@ -973,7 +973,8 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
 /// - flush-to-zero: `.ftz` instructions and libdevice's flush-to-zero paths;
 /// - -prec-div=false: `div.full.f32` (`div.approx` under -use_fast_math), through the NVPTX
 ///   back end's division level;
-/// - -prec-sqrt=false: `sqrt.approx` (cuda_wrapper.h maps sqrtf);
+/// - -prec-sqrt=false: `sqrt.approx` (cuda_wrapper.h maps sqrtf), and `1/sqrtf(x)` one
+///   `rsqrt.approx` only where division is approximate too;
 /// - -use_fast_math: the fast single-precision intrinsics for sinf, expf, ... (cuda_wrapper.h).
 fn float_mode_args(o: &Options) -> Vec<OsString> {
     let mut args = Vec::new();
@@ -987,6 +988,11 @@ fn float_mode_args(o: &Options) -> Vec<OsString> {
         // 0: div.approx, 1: div.full (IEEE div.rn is the default, 2).
         let level = if o.fast_math { "0" } else { "1" };
         args.extend([os("-mllvm"), os(format!("-nvptx-prec-divf32={level}"))]);
+    } else {
+        // `1.0f / sqrtf(x)` with an approximate square root stays a division (`sqrt.approx`,
+        // `rcp.rn`) where division is IEEE: nvcc folds it into `rsqrt.approx` only under
+        // -prec-div=false, NVPTX under any division level.
+        args.extend([os("-mllvm"), os("-nvptx-rsqrt-approx-opt=false")]);
     }
     if !o.precise_sqrt.unwrap_or(!o.fast_math) {
         args.push(os("-D__CUPRITE_APPROX_SQRT__"));
