@@ -12,6 +12,8 @@
 //! nvcc 13.0's: `a*b + c*d`, `c*d + a*b`, `x*x + y*y`, `2*x*y + c`, `a*b + c*d + e*f`, `a*b - c`,
 //! `c - a*b`, `a*b - c*d`, `x*x - y*y + c`.
 
+mod ranks;
+
 /// The fast-math flags `fast` stands for, but `contract`.
 const FAST_BUT_CONTRACT: &str = "reassoc nnan ninf nsz arcp afn";
 
@@ -21,6 +23,9 @@ pub fn nvvm(ir: &str) -> Option<String> {
     if !ir.contains(" contract ") && !ir.contains(" fast ") {
         return None;
     }
+    // Which of two products an addition fuses: NVVM's choice (see [`ranks`]).
+    let ordered = ranks::nvvm_order(ir);
+    let ir = ordered.as_deref().unwrap_or(ir);
     let mut out = String::with_capacity(ir.len());
     let mut changed = false;
     for line in ir.split_inclusive('\n') {
