@@ -290,7 +290,7 @@ fn unmovable(opcode: &str, rest: &str) -> bool {
     match opcode {
         "load" | "store" | "phi" | "alloca" | "fence" | "atomicrmw" | "cmpxchg" | "va_arg" | "landingpad" => true,
         "br" | "ret" | "switch" | "unreachable" | "indirectbr" | "invoke" | "resume" | "callbr" => true,
-        "udiv" | "sdiv" | "urem" | "srem" => !rest.rsplit(", ").next().is_some_and(|d| d.trim().parse::<i64>().is_ok()),
+        "udiv" | "sdiv" | "urem" | "srem" => rest.rsplit(", ").next().is_none_or(|d| d.trim().parse::<i64>().is_err()),
         "call" => !SPECULATABLE.iter().any(|s| rest.contains(s)),
         _ => false,
     }
