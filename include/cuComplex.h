@@ -1,9 +1,11 @@
 /* Cuprite's CUDA toolkit headers: single and double precision complex numbers (cuComplex.h):
  * cuFloatComplex is a float2 and cuDoubleComplex a double2 (real part in x, imaginary in y).
- * Absolute values and square roots are compiler builtins (no math library needed). */
+ * Absolute values are compiler builtins; cuCabsf's square root is sqrtf, as NVIDIA's, so that
+ * -prec-sqrt=false (and -use_fast_math) make it sqrt.approx in device code as nvcc does. */
 #pragma once
 /* NVIDIA's include guard (see cuda_runtime.h). */
 #define CU_COMPLEX_H_
+#include <math.h>
 #include "vector_types.h"
 
 #if defined(__cplusplus)
@@ -35,13 +37,13 @@ __CUPRITE_CPLX cuFloatComplex cuCdivf(cuFloatComplex x, cuFloatComplex y) {
     float oos2 = 1.0f / (brs * brs + bis * bis);
     return make_cuFloatComplex((ars * brs + ais * bis) * oos2, (ais * brs - ars * bis) * oos2);
 }
-/* |x| without overflow for large components: the larger one times __builtin_sqrt(1 + q^2). */
+/* |x| without overflow for large components: the larger one times sqrt(1 + q^2). */
 __CUPRITE_CPLX float cuCabsf(cuFloatComplex x) {
     float a = __builtin_fabsf(x.x), b = __builtin_fabsf(x.y);
     float v = a > b ? a : b, w = a > b ? b : a;
     if (v == 0.0f || v > 3.402823466e38f || w > 3.402823466e38f) return v + w;
     float q = w / v;
-    return v * __builtin_sqrtf(1.0f + q * q);
+    return v * sqrtf(1.0f + q * q);
 }
 __CUPRITE_CPLX cuFloatComplex cuCfmaf(cuFloatComplex x, cuFloatComplex y, cuFloatComplex d) {
     return make_cuFloatComplex(x.x * y.x + d.x - x.y * y.y, x.x * y.y + x.y * y.x + d.y);
