@@ -344,7 +344,16 @@ impl Emitter<'_> {
     fn canonical_nan(&self, pc: u32) -> bool {
         let d = match self.f.code.get(pc as usize).map(|i| &i.op) {
             Some(op @ (Op::Bin { d, .. } | Op::Tern { d, .. })) if nan::makes_f32(op) => *d,
-            _ => return true,
+            // Not an f32 operation (nor an instruction): nothing says its NaN may stay raw.
+            Some(
+                Op::Bin { .. }
+                | Op::Tern { .. }
+                | Op::Un { .. }
+                | Op::Setp { .. }
+                | crate::ir::non_arith_register_ops!()
+                | crate::ir::non_register_ops!(),
+            )
+            | None => return true,
         };
         !self.raw_f32.get(d as usize).copied().unwrap_or(false)
     }

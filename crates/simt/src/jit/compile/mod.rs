@@ -177,12 +177,7 @@ fn float_regs(f: &Func) -> Vec<bool> {
             | Op::Tern { .. }
             | Op::Un { .. }
             | Op::Setp { .. }
-            | Op::Bfi { .. }
-            | Op::Pack { .. }
-            | Op::Unpack { .. }
-            | Op::Mov2 { .. }
-            | Op::Cvta { .. }
-            | Op::Isspacep { .. }
+            | crate::ir::non_arith_register_ops!()
             | crate::ir::non_register_ops!() => {}
         }
     }
