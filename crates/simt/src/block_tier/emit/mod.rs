@@ -449,17 +449,7 @@ impl Emitter<'_> {
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(pc, op),
             Op::Tex(t) => self.tex(pc, t),
             // `eligible::declined` keeps these off this tier: a kernel with them is never emitted.
-            crate::ir::frame_ops!()
-            | crate::ir::calls!()
-            | Op::Mov2 { .. }
-            | Op::Atom128 { .. }
-            | Op::AtomV(_)
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
-            | Op::Mma(_)
-            | Op::Cluster(_)
-            | Op::Carry { .. } => {
+            crate::jit::uncompiled_ops!() | Op::Carry { .. } => {
                 let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
             }
         }

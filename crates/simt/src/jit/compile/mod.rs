@@ -27,7 +27,7 @@ mod support;
 mod tex;
 
 use support::uncompiled_sregs;
-pub(crate) use support::{is_collective, unsupported};
+pub(crate) use support::{is_collective, uncompiled_ops, unsupported};
 
 use super::lower::{host_rmw, inline_shared_atom};
 use arith::mask_of;
@@ -683,16 +683,7 @@ impl<'a, 'b> ThreadCodegen<'a, 'b> {
                 self.leave(ST_WARP, pc, k, None);
             }
             // Rejected by `unsupported`: a kernel with them never reaches this lowering.
-            frame_ops!()
-            | calls!()
-            | Op::Mov2 { .. }
-            | Op::Atom128 { .. }
-            | Op::AtomV(_)
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
-            | Op::Mma(_)
-            | Op::Cluster(_) => self.ret(ST_TRAP, pc, 0),
+            uncompiled_ops!() => self.ret(ST_TRAP, pc, 0),
         }
     }
 
