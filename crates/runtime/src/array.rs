@@ -404,7 +404,9 @@ pub unsafe fn memcpy_array(
             return Err(Error::InvalidMemcpyDirection);
         }
         let c = Copy3D { dst: d, dpitch, dheight, src: s, spitch, sheight, width, height, depth, kind };
-        // SAFETY: forwarded contract; array sides are live device allocations of the checked size.
+        // SAFETY: `memcpy_3d` asks that host memory on an end be valid for its rows until the
+        // copy completes: the caller's guarantee for a linear side; array sides are live device
+        // allocations of the checked size, which the copy checks itself.
         unsafe { crate::memory::memcpy_3d(c, on) }
     })
 }
@@ -475,7 +477,9 @@ pub unsafe fn memcpy_array_linear(
             return Err(Error::InvalidMemcpyDirection);
         }
         let (dst, src) = if to_array { (arr, lin) } else { (lin, arr) };
-        // SAFETY: forwarded contract.
+        // SAFETY: `memcpy_array` asks what this function's caller guarantees of the linear
+        // side (`other`, `count` bytes); the array side is a live device allocation, and the
+        // range was checked against its size above.
         unsafe { memcpy_array(dst, src, count, 1, 1, kind, on) }
     })
 }

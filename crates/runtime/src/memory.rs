@@ -463,7 +463,8 @@ thread_local! {
 /// end of this call when synchronous, else the stream's next synchronization point (an
 /// address that is not mapped is an error, never a fault).
 pub unsafe fn memcpy_raw(dst: u64, src: u64, count: usize, kind: MemcpyKind, stream: Option<Stream>) -> Result<()> {
-    // SAFETY: forwarded contract.
+    // SAFETY: `memcpy_on`'s contract is this function's (the host ends live until the copy
+    // completes), which the caller keeps for the same `dst`, `src`, `count` and ordering.
     unsafe { memcpy_on(dst, src, count, kind, stream.map_or(On::Sync(Stream::LEGACY), On::Async)) }
 }
 

@@ -308,8 +308,9 @@ impl Module {
         host: *mut u8,
         size: usize,
     ) -> std::result::Result<(), String> {
-        // SAFETY: forwarded contract (the program's variable is only accessed by the program
-        // and, through the mapping, by kernels).
+        // SAFETY: the caller guarantees the range is host memory, readable and writable, living
+        // as long as the process, as `bind_global_to_host` asks; Rust code never accesses it
+        // as ordinary memory (the program's host code does, and kernels through this mapping).
         unsafe { self.0.program.bind_global_to_host(name, host, size as u64) }?;
         crate::managed_variables::register(host as u64, size as u64);
         // Map it now, so that kernels of other modules can use its address before this

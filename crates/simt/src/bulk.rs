@@ -39,7 +39,8 @@ pub(crate) unsafe fn copy(dst: *mut u8, src: *const u8, len: usize) {
     let overlap =
         (dst as usize) < (src as usize).wrapping_add(len) && (src as usize) < (dst as usize).wrapping_add(len);
     if overlap || len < PARALLEL_MIN {
-        // SAFETY: forwarded contract.
+        // SAFETY: `copy_serial` asks what this function's caller guarantees, for the same
+        // `dst`, `src` and `len`.
         unsafe { copy_serial(dst, src, len) };
         return;
     }
@@ -70,7 +71,8 @@ pub(crate) unsafe fn copy_rows(
     let (d, s) = (dst as usize, src as usize);
     let overlap = d < s.wrapping_add(extent(src_pitch)) && s < d.wrapping_add(extent(dst_pitch));
     if rows <= 1 {
-        // SAFETY: forwarded contract.
+        // SAFETY: one row (or none): the caller's guarantee for every row covers its `width`
+        // bytes at `dst` and `src`, which is what `copy` asks.
         unsafe { copy(dst, src, width) };
         return;
     }
@@ -103,7 +105,8 @@ pub(crate) unsafe fn fill(dst: *mut u8, pattern: &[u8], len: usize) {
         return;
     }
     if len < PARALLEL_MIN {
-        // SAFETY: forwarded contract.
+        // SAFETY: `fill_serial` asks what this function's caller guarantees, for the same `dst`
+        // and `len`; phase 0: `dst` is where the pattern starts.
         unsafe { fill_serial(dst, pattern, 0, len) };
         return;
     }
@@ -125,7 +128,8 @@ pub(crate) unsafe fn fill_rows(dst: *mut u8, pitch: usize, pattern: &[u8], width
         return;
     }
     if rows <= 1 {
-        // SAFETY: forwarded contract.
+        // SAFETY: one row (or none): the caller's guarantee for every row covers its `width`
+        // bytes at `dst`, which is what `fill` asks.
         unsafe { fill(dst, pattern, width) };
         return;
     }
@@ -181,11 +185,13 @@ unsafe fn copy_serial(dst: *mut u8, src: *const u8, len: usize) {
         (dst as usize) < (src as usize).wrapping_add(len) && (src as usize) < (dst as usize).wrapping_add(len);
     #[cfg(target_arch = "x86_64")]
     if !overlap {
-        // SAFETY: forwarded contract; the ranges do not overlap.
+        // SAFETY: `string_copy` asks what `copy` asks (the caller's guarantee, same `dst`,
+        // `src`, `len`) and ranges that do not overlap, which `overlap` just ruled out.
         unsafe { string_copy(dst, src, len) };
         return;
     }
-    // SAFETY: forwarded contract.
+    // SAFETY: `copy_words` asks what `copy` asks (the caller's guarantee, same `dst`, `src`,
+    // `len`) and whether the ranges overlap, which `overlap` says.
     unsafe { copy_words(dst, src, len, overlap) }
 }
 
@@ -270,7 +276,8 @@ unsafe fn string_fill_bytes(dst: *mut u8, v: u8, len: usize) {
 /// As for [`copy`]; `overlap` tells whether the ranges overlap.
 unsafe fn copy_words(dst: *mut u8, src: *const u8, len: usize, overlap: bool) {
     if !overlap && (dst as usize) % 8 == (src as usize) % 8 {
-        // SAFETY: forwarded contract; the ends are aligned alike and do not overlap.
+        // SAFETY: `copy_aligned_alike` asks what `copy` asks (the caller's guarantee, same
+        // `dst`, `src`, `len`), ends aligned alike and no overlap: both tested just above.
         unsafe { copy_aligned_alike(dst, src, len) };
         return;
     }
@@ -379,7 +386,8 @@ unsafe fn fill_serial(dst: *mut u8, pattern: &[u8], phase: usize, len: usize) {
     let width = pattern.len();
     #[cfg(target_arch = "x86_64")]
     if width == 1 {
-        // SAFETY: forwarded contract.
+        // SAFETY: `string_fill_bytes` asks that `dst..dst + len` be writable and touched by
+        // others only atomically: the caller's guarantee (`fill`'s), same `dst` and `len`.
         unsafe { string_fill_bytes(dst, pattern[0], len) };
         return;
     }
@@ -413,7 +421,10 @@ unsafe fn fill_serial(dst: *mut u8, pattern: &[u8], phase: usize, len: usize) {
 /// `p` valid for reads and writes as long as the reference is used.
 #[inline(always)]
 unsafe fn byte<'a>(p: *mut u8) -> &'a AtomicU8 {
-    // SAFETY: forwarded contract; a byte is always aligned.
+    // SAFETY: `from_ptr` asks for an aligned pointer valid while the reference lives and
+    // accessed only atomically meanwhile: the caller guarantees validity (the contract above,
+    // for as long as the reference is used), every access here is atomic, and a byte is
+    // always aligned.
     unsafe { AtomicU8::from_ptr(p) }
 }
 
@@ -424,7 +435,9 @@ unsafe fn byte<'a>(p: *mut u8) -> &'a AtomicU8 {
 /// `p` 8-byte aligned and valid for reads and writes as long as the reference is used.
 #[inline(always)]
 unsafe fn word<'a>(p: *mut u64) -> &'a AtomicU64 {
-    // SAFETY: forwarded contract.
+    // SAFETY: `from_ptr` asks for an 8-byte aligned pointer valid while the reference lives
+    // and accessed only atomically meanwhile: the caller guarantees the alignment and the
+    // validity (the contract above), and every access here is atomic.
     unsafe { AtomicU64::from_ptr(p) }
 }
 

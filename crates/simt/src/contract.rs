@@ -103,10 +103,11 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_
             *uses.entry(g.pred).or_default() += 1;
         }
     }
-    // The products every use of which could take them: (mul's index, its kind, its uses).
-    let mut products: Vec<(usize, FmaKind, Vec<Use>)> = Vec::new();
+    // The products every use of which could take them: (mul's index, its kind, its product
+    // register, its uses).
+    let mut products: Vec<(usize, FmaKind, Src, Vec<Use>)> = Vec::new();
     for i in 0..code.len() {
-        let Op::Bin { op: mop, .. } = code[i].op else { continue };
+        let Op::Bin { op: mop, d: product, .. } = code[i].op else { continue };
         let Some(mi) = insts[i] else { continue };
         // ptxas lowers `div.approx.ftz.f32` to MUFU.RCP and a multiply, which it contracts
         // like a `mul` (-use_fast_math's divisions: `s += x / y` is one FFMA.FTZ).
@@ -125,13 +126,13 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_
         // Every mention but the definition is a use to fuse into.
         let Some(wanted) = uses.get(dn).and_then(|n| n.checked_sub(1)).filter(|n| *n > 0) else { continue };
         if let Some(found) = fusable_uses(code, insts, block_start, i, *dn, wanted, k) {
-            products.push((i, k, found));
+            products.push((i, k, Src::Reg(product), found));
         }
     }
     // Adds both of whose operands are such products, in program order: the loser is out.
     let mut alive = vec![true; products.len()];
     let mut takers: HashMap<usize, Vec<usize>> = HashMap::new();
-    for (p, (_, _, found)) in products.iter().enumerate() {
+    for (p, (_, _, _, found)) in products.iter().enumerate() {
         for u in found {
             takers.entry(u.at).or_default().push(p);
         }
@@ -143,17 +144,16 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_
         if !(alive[p] && alive[q]) {
             continue;
         }
-        let first = |x: usize| products[x].2.iter().any(|u| u.at == at && u.a == mul_dest(&code[products[x].0]));
-        let (np, nq) = (products[p].2.len(), products[q].2.len());
+        let first = |x: usize| products[x].3.iter().any(|u| u.at == at && u.a == products[x].2);
+        let (np, nq) = (products[p].3.len(), products[q].3.len());
         let p_wins = np < nq || (np == nq && first(p));
         alive[if p_wins { q } else { p }] = false;
     }
-    for (p, (i, k, found)) in products.into_iter().enumerate() {
+    for (p, (i, k, md, found)) in products.into_iter().enumerate() {
         if !alive[p] {
             continue;
         }
         let Op::Bin { op: mop, d, a: ma, b: mb } = code[i].op else { continue };
-        let md = mul_dest(&code[i]);
         // A division's fmas take the dividend and the reciprocal, left in its destination.
         let divisor = mb;
         let mb = if matches!(mop, BinOp::DivApprox32(_)) { md } else { mb };
@@ -171,14 +171,6 @@ pub(crate) fn contract(code: &mut [Inst], insts: &[Option<&Instruction>], block_
             BinOp::DivApprox32(ftz) => Op::Un { op: UnOp::F32(F32Fn::RcpApprox, ftz), d, a: divisor },
             _ => Op::Nop,
         };
-    }
-}
-
-/// The product register of a multiply, as a source operand.
-fn mul_dest(inst: &Inst) -> Src {
-    match inst.op {
-        Op::Bin { d, .. } => Src::Reg(d),
-        _ => Src::Imm(u64::MAX),
     }
 }
 

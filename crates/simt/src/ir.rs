@@ -13,8 +13,8 @@ pub(crate) mod tex;
 use crate::float::{FBin, HFmt, HMode, Narrow};
 use crate::memory::AtomOp;
 pub(crate) use families::{
-    calls, collectives, frame_ops, memory_access, no_memory, non_branch_ops, non_collective_ops, non_ld_st_atom_ops,
-    non_register_ops, other_memory, register_ops,
+    calls, collectives, frame_ops, memory_access, no_memory, non_arith_register_ops, non_branch_ops,
+    non_collective_ops, non_ld_st_atom_ops, non_register_ops, other_memory, register_ops,
 };
 use ptx::types::{Rounding, ScalarType};
 

@@ -2,9 +2,10 @@
 //!
 //! [`Program::load`] decodes a validated [`ptx::Module`] once; what cannot be executed exactly
 //! is a [`LoadError`] naming the instruction and its PTX line. [`Program::launch`] runs a grid
-//! on one of three engines, which compute the same bits: the interpreter (warps of 32 lanes
-//! with divergence, reconvergence and barriers) and two Cranelift JIT tiers, per-thread code
-//! and the warp tier (a warp at a time in SIMD vectors); [`Engine`] selects. Kernels read and
+//! on one of four engines, which compute the same bits: the interpreter (warps of 32 lanes
+//! with divergence, reconvergence and barriers), two Cranelift JIT tiers, per-thread code
+//! and the warp tier (a warp at a time in SIMD vectors), and the block tier (a block at a
+//! time, as C that gcc or clang compiles); [`Engine`] selects. Kernels read and
 //! write a [`DeviceMemory`]; a bad access, trap, failed assertion or deadlock is a [`Fault`]
 //! naming the kernel, block, thread, instruction and source line.
 //!

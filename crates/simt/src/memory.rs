@@ -689,7 +689,8 @@ impl DeviceMemory {
     /// A [`CopyEnd::Host`] end must be valid for `len` bytes (reads for `src`, writes for
     /// `dst`) for the whole call, and accessed by others meanwhile only atomically, if at all.
     pub unsafe fn copy(&self, dst: CopyEnd, src: CopyEnd, len: u64) -> Result<(), MemError> {
-        // SAFETY: forwarded contract (one row).
+        // SAFETY: `copy_2d` asks this function's contract of every row of a host end; here one
+        // row of `len` bytes, which is what the caller guarantees.
         unsafe { self.copy_2d(dst, len, src, len, len, 1) }
     }
 

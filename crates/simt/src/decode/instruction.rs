@@ -115,7 +115,10 @@ impl FuncDecoder<'_> {
         let ops = &p.ins.operands;
         p.check(&[Kw::Cc, Kw::Lo, Kw::Hi])?;
         let t = p.ty_req()?;
-        if !matches!(t.size(), 4 | 8) || t.kind() == TypeKind::Float {
+        let cout = p.has(Kw::Cc);
+        // A carry out is of 32 or 64 bits; ptxas also takes 16-bit `addc`/`subc`/`madc`
+        // without one (the validator's rule), which an H200 runs as the wider ones do.
+        if !(matches!(t.size(), 4 | 8) || (t.size() == 2 && !cout)) || t.kind() == TypeKind::Float {
             return Err(DecodeError::Unsupported(format!("`{}` on .{t} is not supported", p.ins.opcode)));
         }
         let mad = matches!(op, CarryOp::MadLo | CarryOp::MadHi);
@@ -124,7 +127,6 @@ impl FuncDecoder<'_> {
         let a = self.src(&ops[1], t)?;
         let b = self.src(&ops[2], t)?;
         let c = if mad { self.src(&ops[3], t)? } else { Src::Imm(0) };
-        let cout = p.has(Kw::Cc);
         Ok(Op::Carry { op, w: width(t), signed: is_signed(t), cin: carry_in, cout, d, a, b, c })
     }
 

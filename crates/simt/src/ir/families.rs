@@ -12,8 +12,18 @@ macro_rules! register_ops {
         $crate::ir::Op::Un { .. }
             | $crate::ir::Op::Bin { .. }
             | $crate::ir::Op::Tern { .. }
-            | $crate::ir::Op::Bfi { .. }
             | $crate::ir::Op::Setp { .. }
+            | $crate::ir::non_arith_register_ops!()
+    };
+}
+pub(crate) use register_ops;
+
+/// The register operations beyond the arithmetic shapes (`Un`, `Bin`, `Tern`) and `setp`:
+/// bit-field insert, packing and unpacking, two-register moves, `cvta`, `isspacep`. A match
+/// that recognizes some arithmetic names the rest of `register_ops!()` through this family.
+macro_rules! non_arith_register_ops {
+    () => {
+        $crate::ir::Op::Bfi { .. }
             | $crate::ir::Op::Pack { .. }
             | $crate::ir::Op::Unpack { .. }
             | $crate::ir::Op::Mov2 { .. }
@@ -21,7 +31,7 @@ macro_rules! register_ops {
             | $crate::ir::Op::Isspacep { .. }
     };
 }
-pub(crate) use register_ops;
+pub(crate) use non_arith_register_ops;
 
 /// The thread's `alloca` stack: `alloca`, `stacksave`, `stackrestore`.
 macro_rules! frame_ops {

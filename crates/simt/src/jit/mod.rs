@@ -58,7 +58,7 @@ use crate::error::Fault;
 use crate::error::LoadError;
 use crate::exec::Launch;
 use crate::ir::Func;
-pub(crate) use compile::{is_collective, unsupported};
+pub(crate) use compile::{is_collective, uncompiled_ops, unsupported};
 pub(crate) use run::{Frames, TierUp, Worker, fault_at, timed_out, warp_collectives};
 
 /// Compiled kernels of one program (one slot per function), built on first use.

@@ -33,7 +33,9 @@ pub(crate) fn per_thread_lists(f: &Func) -> bool {
             let loads = body.iter().any(|j| matches!(&j.op, Op::Ld { space: Space::Global | Space::Generic, .. }));
             loads && counts_to_loaded(body, g.reg, &loaded)
         }
-        _ => false,
+        // Forward or unguarded branches, `brx.idx` (its targets are not followed) and every
+        // other instruction: no loop of this kind.
+        (Op::Bra { .. } | Op::Brx { .. } | crate::ir::non_branch_ops!(), _) => false,
     })
 }
 
@@ -43,7 +45,8 @@ pub(crate) fn per_thread_lists(f: &Func) -> bool {
 fn counts_to_loaded(body: &[Inst], p: Reg, loaded: &[bool]) -> bool {
     let Some((a, b)) = body.iter().rev().find_map(|j| match &j.op {
         Op::Setp { d, a, b, comb: None, .. } if *d == p => Some((a, b)),
-        _ => None,
+        // Not the comparison that sets `p`.
+        crate::ir::register_ops!() | crate::ir::non_register_ops!() => None,
     }) else {
         return false;
     };
@@ -87,7 +90,9 @@ fn loaded_per_thread(f: &Func) -> Vec<bool> {
         Op::Ld { space: Space::Global | Space::Generic, addr: Addr { base: Base::Reg(b), .. }, .. } => {
             per_thread.get(*b as usize).copied().unwrap_or(false)
         }
-        _ => false,
+        // Other loads, stores, atomics (their results are not followed) and every other
+        // instruction: no per-thread data loaded.
+        Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | crate::ir::non_ld_st_atom_ops!() => false,
     })
 }
 

@@ -565,12 +565,10 @@ pub fn later_cases() -> Vec<Case> {
     v
 }
 
-/// The vector half-precision `min`/`max` atomics and reductions (sm_90), two halves of the
-/// thread's word (`a`) with two of `b`: the H200's recording decides: each half as
-/// the scalar half `min`/`max` (one NaN gives the other operand, two the canonical NaN; `-0`
-/// below `+0`), `crates/simt/src/memory.rs`'s `atom_apply`.
-pub fn vector_min_max_cases() -> Vec<Case> {
-    let atom = |op: &'static str, edges: &'static [u64], result: Res| Case {
+/// An `atom` form on two halves (`.v2` of `.f16`/`.bf16`): the thread's word `a` stored, the
+/// halves of `b` its operand; the result is the old word (two halves) beside the new one.
+fn vector_half_atom(op: &'static str, edges: &'static [u64], result: Res) -> Case {
+    Case {
         text: Some(leak(format!(
             "mov.b32 {{%sh0, %sh1}}, {{a}}; mov.b32 {{%sh2, %sh3}}, {{b}}; st.global.b32 [%q10], {{a}}; \
              {op} {{%sh4, %sh5}}, [%q10], {{%sh2, %sh3}}; mov.b32 %sx0, {{%sh4, %sh5}}; \
@@ -580,8 +578,13 @@ pub fn vector_min_max_cases() -> Vec<Case> {
         edges,
         result,
         ..Case::int(op, 32, 64, |_, _, _, _| None)
-    };
-    let red = |op: &'static str, edges: &'static [u64], result: Res| Case {
+    }
+}
+
+/// A `red` form on two halves (`.v2` of `.f16`/`.bf16`): the thread's word `a` stored, the
+/// halves of `b` its operand; the result is the new word.
+fn vector_half_red(op: &'static str, edges: &'static [u64], result: Res) -> Case {
+    Case {
         text: Some(leak(format!(
             "mov.b32 {{%sh2, %sh3}}, {{b}}; st.global.b32 [%q10], {{a}}; {op} [%q10], {{%sh2, %sh3}}; \
              ld.global.b32 {{d}}, [%q10]"
@@ -590,11 +593,62 @@ pub fn vector_min_max_cases() -> Vec<Case> {
         edges,
         result,
         ..Case::int(op, 32, 32, |_, _, _, _| None)
-    };
+    }
+}
+
+/// The vector half-precision `min`/`max` atomics and reductions (sm_90), two halves of the
+/// thread's word (`a`) with two of `b`: the H200's recording decides: each half as
+/// the scalar half `min`/`max` (one NaN gives the other operand, two the canonical NaN; `-0`
+/// below `+0`), `crates/simt/src/memory.rs`'s `atom_apply`.
+pub fn vector_min_max_cases() -> Vec<Case> {
     vec![
-        atom("atom.global.min.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
-        atom("atom.global.max.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
-        red("red.global.max.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
-        red("red.global.min.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
+        vector_half_atom("atom.global.min.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
+        vector_half_atom("atom.global.max.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
+        vector_half_red("red.global.max.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
+        vector_half_red("red.global.min.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
     ]
+}
+
+/// Round 8: the other operation of each type of the vector half `min`/`max` above, and the
+/// vector atomics on pairs (`.v2.f16x2`, `.v2.bf16x2`: two packed words, eight bytes at the
+/// thread's word and the next; PTX ISA `atom`'s `.vec_32_bit.packed_type`). The pair forms
+/// store `a` then `b` and apply `{b, a}`, so that both words meet each operand order; the
+/// result is each word's new value xor its old one xor what was stored (the old value
+/// returned is checked through it). The H200's recording decides, as above.
+pub fn vector_pair_cases() -> Vec<Case> {
+    let pair_atom = |op: &'static str, edges: &'static [u64], result: Res| Case {
+        text: Some(leak(format!(
+            "mov.b32 %sx6, {{a}}; mov.b32 %sx7, {{b}}; st.global.v2.b32 [%q10], {{%sx6, %sx7}}; \
+             {op} {{%sx0, %sx1}}, [%q10], {{%sx7, %sx6}}; ld.global.v2.b32 {{%sx2, %sx3}}, [%q10]; \
+             xor.b32 %sx4, %sx0, %sx6; xor.b32 %sx4, %sx4, %sx2; xor.b32 %sx5, %sx1, %sx7; \
+             xor.b32 %sx5, %sx5, %sx3; mov.b64 {{d}}, {{%sx4, %sx5}}"
+        ))),
+        target: ".version 8.1\n.target sm_90",
+        edges,
+        result,
+        ..Case::int(op, 32, 64, |_, _, _, _| None)
+    };
+    let pair_red = |op: &'static str, edges: &'static [u64], result: Res| Case {
+        text: Some(leak(format!(
+            "mov.b32 %sx6, {{a}}; mov.b32 %sx7, {{b}}; st.global.v2.b32 [%q10], {{%sx6, %sx7}}; \
+             {op} [%q10], {{%sx7, %sx6}}; ld.global.v2.b32 {{%sx2, %sx3}}, [%q10]; mov.b64 {{d}}, {{%sx2, %sx3}}"
+        ))),
+        target: ".version 8.1\n.target sm_90",
+        edges,
+        result,
+        ..Case::int(op, 32, 64, |_, _, _, _| None)
+    };
+    let mut v = vec![
+        vector_half_atom("atom.global.max.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
+        vector_half_atom("atom.global.min.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
+        vector_half_red("red.global.min.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
+        vector_half_red("red.global.max.noftz.v2.bf16", &BF16X2_EDGES, Res::Bf16Lanes),
+    ];
+    for m in ["min", "max"] {
+        v.push(pair_atom(leak(format!("atom.global.{m}.noftz.v2.f16x2")), &F16X2_EDGES, Res::F16Lanes));
+        v.push(pair_atom(leak(format!("atom.global.{m}.noftz.v2.bf16x2")), &BF16X2_EDGES, Res::Bf16Lanes));
+        v.push(pair_red(leak(format!("red.global.{m}.noftz.v2.f16x2")), &F16X2_EDGES, Res::F16Lanes));
+        v.push(pair_red(leak(format!("red.global.{m}.noftz.v2.bf16x2")), &BF16X2_EDGES, Res::Bf16Lanes));
+    }
+    v
 }

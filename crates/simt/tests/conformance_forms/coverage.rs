@@ -21,16 +21,11 @@ const TEXTURE: &str = "needs a texture or surface object bound by the host (text
 const ASYNC: &str = "needs a cluster of more than one CTA (`%cluster_nctarank > 1`, PTX ISA st.async; the \
                      table's launches have none, and an H200 faults there: illegal instruction) (async_store.rs runs them \
                      in clusters of two)";
-const ALLOCA: &str = "the PTX ISA does not promise that an alloca after stackrestore returns the freed address, \
-                      and an H200 returned another one (in the first slot of the table's form only, recorded \
-                      2026-11-29): a form that assumes reuse is wrong; one that does not is still to write";
 const NOT_SM90: &str = "needs sm_100 or newer: the H200 cannot record it (the validator's gating)";
-const UNSUPPORTED: &str = "a LoadError on every engine: 16-bit carry chains are not supported (decode::carry_inst)";
 const NOT_PTX: &str = "not valid PTX: the rule's list is shared with the scalar form (ptxas: vector atomics \
                        take only .f16/.bf16 min and max, scalar half min/max needs a vector)";
 const NOT_DECODED: &str = "no valid PTX decodes to it: atom/red min/max of f32/f64 and scalar halves are refused \
                            by the validator (vector ones are AtomV)";
-const VECTOR_PAIRS: &str = "vector atomics of f16x2/bf16x2 pairs (.v2 of x2): not yet in the table";
 
 /// Kinds with no form, and why.
 const KIND_HOLES: &[(&str, &str)] = &[
@@ -38,9 +33,6 @@ const KIND_HOLES: &[(&str, &str)] = &[
     ("Atom::HMax", NOT_DECODED),
     ("Atom::MinF", NOT_DECODED),
     ("Atom::MaxF", NOT_DECODED),
-    ("alloca", ALLOCA),
-    ("stacksave", ALLOCA),
-    ("stackrestore", ALLOCA),
     ("Call", CONTROL),
     ("CallInd", CONTROL),
     ("Builtin", CONTROL),
@@ -59,12 +51,6 @@ const KIND_HOLES: &[(&str, &str)] = &[
 
 /// The validator's `(opcode, first type)` pairs with no form, and why.
 const TYPE_HOLES: &[(&str, &str)] = &[
-    ("addc .u16", UNSUPPORTED),
-    ("addc .s16", UNSUPPORTED),
-    ("subc .u16", UNSUPPORTED),
-    ("subc .s16", UNSUPPORTED),
-    ("madc .u16", UNSUPPORTED),
-    ("madc .s16", UNSUPPORTED),
     ("add .f32x2", NOT_SM90),
     ("add .u8x4", NOT_SM90),
     ("add .s8x4", NOT_SM90),
@@ -98,21 +84,14 @@ const TYPE_HOLES: &[(&str, &str)] = &[
     ("tld4 .u32", TEXTURE),
     ("tld4 .s32", TEXTURE),
     ("tld4 .f32", TEXTURE),
-    ("mapa .s64", "mapa.s64 of a 64-bit shared::cluster address: not yet in the table"),
     ("atom.min .u32", NOT_PTX),
     ("atom.min .s32", NOT_PTX),
     ("atom.min .u64", NOT_PTX),
     ("atom.min .s64", NOT_PTX),
-    ("atom.min .f16x2", VECTOR_PAIRS),
-    ("atom.min .bf16", "vector atom.min of bf16 halves: not yet in the table"),
-    ("atom.min .bf16x2", VECTOR_PAIRS),
     ("atom.max .u32", NOT_PTX),
     ("atom.max .s32", NOT_PTX),
     ("atom.max .u64", NOT_PTX),
     ("atom.max .s64", NOT_PTX),
-    ("atom.max .f16", "vector atom.max of f16 halves: not yet in the table"),
-    ("atom.max .f16x2", VECTOR_PAIRS),
-    ("atom.max .bf16x2", VECTOR_PAIRS),
     ("red.min .u32", NOT_PTX),
     ("red.min .s32", NOT_PTX),
     ("red.min .u64", NOT_PTX),
@@ -121,12 +100,6 @@ const TYPE_HOLES: &[(&str, &str)] = &[
     ("red.max .s32", NOT_PTX),
     ("red.max .u64", NOT_PTX),
     ("red.max .s64", NOT_PTX),
-    ("red.min .f16", "vector red.min of f16 halves: not yet in the table"),
-    ("red.min .f16x2", VECTOR_PAIRS),
-    ("red.min .bf16x2", VECTOR_PAIRS),
-    ("red.max .f16x2", VECTOR_PAIRS),
-    ("red.max .bf16", "vector red.max of bf16 halves: not yet in the table"),
-    ("red.max .bf16x2", VECTOR_PAIRS),
 ];
 
 /// Kinds and types whose forms run converged only: the ISA requires the whole warp or block

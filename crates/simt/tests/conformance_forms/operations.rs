@@ -184,3 +184,35 @@ pub fn second_cases() -> Vec<Case> {
     }
     v
 }
+
+/// Round 8: the `alloca` stack without assuming that a freed address is reused (the ISA does
+/// not promise it; an H200 returned another one), and `mapa` of a 64-bit signed type, in a
+/// shared::cluster window and a generic one.
+pub fn round8_cases() -> Vec<Case> {
+    vec![
+        // Sixteen bytes of the thread's stack: `a` and `b` stored, the middle eight loaded; freed
+        // by `stackrestore`. The next `alloca` (aligned to 8, wherever it is) holds `a` through a
+        // store and a load: the result's bits change if the value or the alignment does not hold.
+        Case {
+            target: ".version 7.3\n.target sm_80",
+            text: Some(
+                "stacksave.u64 %sy0; alloca.u64 %sy1, 16, 8; st.local.u64 [%sy1], {a}; st.local.u64 [%sy1+8], {b}; \
+                 ld.local.u32 %sx0, [%sy1+4]; ld.local.u32 %sx1, [%sy1+8]; stackrestore.u64 %sy0; \
+                 alloca.u64 %sy2, 16, 8; st.local.u64 [%sy2+8], {a}; ld.local.u64 %sy3, [%sy2+8]; \
+                 xor.b64 %sy3, %sy3, {a}; and.b64 %sy4, %sy2, 7; or.b64 %sy3, %sy3, %sy4; \
+                 mov.b64 %sy5, {%sx0, %sx1}; xor.b64 {d}, %sy5, %sy3; stackrestore.u64 %sy0",
+            ),
+            ..Case::int("alloca.stacksave.stackrestore", 64, 64, |a, b, _, _| Some(a >> 32 | (b & mask(32)) << 32))
+        },
+        // A cluster of one CTA: `mapa` to rank 0 is the CTA's own shared memory.
+        Case {
+            target: SM90,
+            arity: 1,
+            text: Some(
+                "st.shared.b32 [%q11], {a}; mapa.shared::cluster.s64 %sy0, %q11, 0; ld.shared::cluster.b32 %sx0, [%sy0]; \
+                 cvta.shared.u64 %sy1, %q11; mapa.s64 %sy2, %sy1, 0; ld.b32 %sx1, [%sy2]; add.u32 {d}, %sx0, %sx1",
+            ),
+            ..Case::int("mapa.s64", 32, 32, |a, _, _, _| Some((a + a) & mask(32)))
+        },
+    ]
+}

@@ -185,3 +185,29 @@ fn carry_chains() -> Vec<Case> {
     }
     v
 }
+
+/// Round 8: the carry instructions on 16 bits, without a carry out (ptxas takes `addc.u16`,
+/// `subc`, `madc` of `.u16`/`.s16`, as the validator does; the PTX ISA lists 32 and 64 bits
+/// only, so the H200's recording decides). The carry flag comes from a 32-bit `add.cc` of
+/// `c`'s top bit with itself: set exactly when `c`'s bit 15 is.
+pub fn carry16_cases() -> Vec<Case> {
+    let mut v = Vec::new();
+    for t in ["u16", "s16"] {
+        for (name, inst) in [
+            ("addc", "addc.{t} {d}, {a}, {b}"),
+            ("subc", "subc.{t} {d}, {a}, {b}"),
+            ("madc.lo", "madc.lo.{t} {d}, {a}, {b}, {c}"),
+        ] {
+            v.push(Case {
+                c_edges: &EDGES,
+                arity: 3,
+                text: Some(leak(format!(
+                    "mov.b16 %sh0, {{c}}; cvt.u32.u16 %sx0, %sh0; shl.b32 %sx0, %sx0, 16; add.cc.u32 %sx1, %sx0, %sx0; {}",
+                    inst.replace("{t}", t)
+                ))),
+                ..Case::int(leak(format!("{name}.{t}")), 16, 16, |_, _, _, _| None)
+            });
+        }
+    }
+    v
+}

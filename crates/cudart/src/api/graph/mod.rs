@@ -39,7 +39,8 @@ pub fn cudaGraphDestroy(g: *mut c_void) -> i32 {
 /// `num` must be valid for reads and writes; `nodes` null or valid for `*num` writes.
 pub unsafe fn cudaGraphGetNodes(g: *mut c_void, nodes: *mut *mut c_void, num: *mut usize) -> i32 {
     let r = Graph(g as u64).nodes().map(|all| all.iter().map(|n| n.0).collect());
-    // SAFETY: forwarded contract (`write_list`'s).
+    // SAFETY: `write_list` asks the same of `nodes` and `num` as this function's contract,
+    // which its caller keeps.
     unsafe { write_list(nodes, num, r) }
 }
 

@@ -223,7 +223,14 @@ fn eval(f: &Func, op: &Op, fact: &[Fact], uniform: &[bool]) -> Option<(Val, u32)
         {
             (d, extend(narrow(val(a)), a, c.from.kind() == TypeKind::Signed, 1))
         }
-        _ => return None,
+        // Other arithmetic, the other register operations and every other instruction: no
+        // linear register comes from them.
+        Op::Un { .. }
+        | Op::Bin { .. }
+        | Op::Tern { .. }
+        | Op::Setp { .. }
+        | crate::ir::non_arith_register_ops!()
+        | crate::ir::non_register_ops!() => return None,
     };
     Some((v, d))
 }

@@ -9,8 +9,34 @@
 use std::fmt::Write;
 
 use super::{Emitter, OpRef};
-use crate::ir::{Addr, Base, Func, Op, Space};
+use crate::ir::{Addr, Base, Func, Op, Reg, Space, Src};
 use crate::memory::AtomOp;
+
+/// The element a lane-phase access of one element moves (`one_element`).
+#[derive(Clone, Copy)]
+pub(super) enum Element {
+    /// A load, sign-extending or not, into `d` (`None`: a sink).
+    Load { sext: bool, d: Option<Reg> },
+    /// A store of `val`.
+    Store { val: Src },
+}
+
+/// `op` as a load or store of one element: its space, size, address and element; `None` for
+/// vector loads and stores and every other instruction (the lane phase's vector accesses and
+/// address runs take only these).
+pub(super) fn one_element(op: &Op) -> Option<(Space, u8, Addr, Element)> {
+    match op {
+        Op::Ld { space, size, sext, d, addr, .. } => match d.as_slice() {
+            [d] => Some((*space, *size, *addr, Element::Load { sext: *sext, d: *d })),
+            _ => None,
+        },
+        Op::St { space, size, vals, addr, .. } => match vals.as_slice() {
+            [val] => Some((*space, *size, *addr, Element::Store { val: *val })),
+            _ => None,
+        },
+        Op::Atom { .. } | crate::ir::non_ld_st_atom_ops!() => None,
+    }
+}
 
 /// The C type of a `size`-byte access, signed or not.
 pub(super) fn ctype(size: u8, signed: bool) -> &'static str {
@@ -296,11 +322,7 @@ impl Emitter<'_> {
         op: &Op,
         slow: &mut dyn FnMut(&mut Self, Option<usize>),
     ) -> Option<()> {
-        let (space, size, addr) = match op {
-            Op::Ld { space, size, d, addr, .. } if d.len() == 1 => (*space, *size, *addr),
-            Op::St { space, size, vals, addr, .. } if vals.len() == 1 => (*space, *size, *addr),
-            _ => return None,
-        };
+        let (space, size, addr, element) = one_element(op)?;
         if !matches!(space, Space::Global | Space::Generic | Space::Shared) || !matches!(size, 1 | 2 | 4 | 8) {
             return None;
         }
@@ -321,7 +343,7 @@ impl Emitter<'_> {
         };
         let a = self.addr(addr);
         if let Some(r) = run {
-            self.run_access(r, op, &a, &host, &start);
+            self.run_access(r, (space, size, element), &a, &host, &start);
         }
         // Whether the lanes' addresses are side by side: from the first and last lane's alone
         // when the base register is linear with the element size as its step (`linear.rs`),
@@ -350,32 +372,7 @@ impl Emitter<'_> {
              const u64 o_ = a0_ + (u64)f_ * {size}ull - {start};\n\
              if (LIKELY(d_ == 0 && rotr(o_, {k}) < {bound} && rotr(o_ + (u64)(e_ - f_) * {size}ull, {k}) < {bound})) {{"
         );
-        match op {
-            Op::Ld { sext, d, .. } => {
-                let _ = writeln!(self.out, "const {} *p_ = (const {0} *)({host} + o_) - f_;", ctype(size, *sext));
-                if let Some(h) = super::prefetch::hint(space, size, false) {
-                    let _ = writeln!(self.out, "{h}");
-                }
-                if let Some(Some(dr)) = d.first() {
-                    let dst = self.dst(*dr);
-                    let _ = writeln!(
-                        self.out,
-                        "if (m_ == {full}) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
-                    );
-                }
-            }
-            Op::St { vals, .. } => {
-                let t = ctype(size, false);
-                let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
-                let h = super::prefetch::hint(space, size, true).unwrap_or_default();
-                let _ = writeln!(
-                    self.out,
-                    "{t} *p_ = ({t} *)({host} + o_) - f_; {h}\n\
-                     if (m_ == {full}) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
-                );
-            }
-            _ => {}
-        }
+        self.lane_vector(space, size, element, &format!("{host} + o_"), " - f_");
         // Not side by side (a gather or scatter): still one check for all lanes when every
         // lane's address lies in the site's window, then each lane's access (without the
         // lane mask when every lane takes part: a loop the compiler vectorizes).
@@ -387,16 +384,14 @@ impl Emitter<'_> {
              else {{ LANES bad_ |= (u64)(rotr(({a}) - {start}, {k}) >= {bound}) & (u64)(m_ >> l & 1); }}\n\
              if (LIKELY(bad_ == 0)) {{"
         );
-        let access = match op {
-            Op::Ld { sext, d, .. } => d.first().copied().flatten().map(|dr| {
-                format!("{} = (u64)*(const {} *)({host} + (({a}) - {start}));", self.dst(dr), ctype(size, *sext))
+        let access = match element {
+            Element::Load { sext, d } => d.map(|dr| {
+                format!("{} = (u64)*(const {} *)({host} + (({a}) - {start}));", self.dst(dr), ctype(size, sext))
             }),
-            Op::St { vals, .. } => {
+            Element::Store { val } => {
                 let t = ctype(size, false);
-                let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
-                Some(format!("*({t} *)({host} + (({a}) - {start})) = ({t})({v});"))
+                Some(format!("*({t} *)({host} + (({a}) - {start})) = ({t})({});", self.src(val)))
             }
-            _ => None,
         };
         if let Some(x) = access {
             let _ = writeln!(self.out, "if (m_ == {full}) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
@@ -408,5 +403,40 @@ impl Emitter<'_> {
             self.out.push_str("}\n");
         }
         Some(())
+    }
+}
+
+impl Emitter<'_> {
+    /// Element `e` moved for the lanes of `m_` as one vector access: lane `l` at `p_[l]`,
+    /// `p_` being host address `base` (C, in bytes) as a pointer to the access's type, then
+    /// `back` (C pointer arithmetic, in elements: `" - f_"`, or empty).
+    pub(super) fn lane_vector(&mut self, space: Space, size: u8, e: Element, base: &str, back: &str) {
+        let full = "LANE_FULL";
+        match e {
+            Element::Load { sext, d } => {
+                let t = ctype(size, sext);
+                let _ = writeln!(self.out, "const {t} *p_ = (const {t} *)({base}){back};");
+                if let Some(h) = super::prefetch::hint(space, size, false) {
+                    let _ = writeln!(self.out, "{h}");
+                }
+                if let Some(dr) = d {
+                    let dst = self.dst(dr);
+                    let _ = writeln!(
+                        self.out,
+                        "if (m_ == {full}) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
+                    );
+                }
+            }
+            Element::Store { val } => {
+                let t = ctype(size, false);
+                let v = self.src(val);
+                let h = super::prefetch::hint(space, size, true).unwrap_or_default();
+                let _ = writeln!(
+                    self.out,
+                    "{t} *p_ = ({t} *)({base}){back}; {h}\n\
+                     if (m_ == {full}) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
+                );
+            }
+        }
     }
 }

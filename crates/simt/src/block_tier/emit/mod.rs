@@ -344,7 +344,16 @@ impl Emitter<'_> {
     fn canonical_nan(&self, pc: u32) -> bool {
         let d = match self.f.code.get(pc as usize).map(|i| &i.op) {
             Some(op @ (Op::Bin { d, .. } | Op::Tern { d, .. })) if nan::makes_f32(op) => *d,
-            _ => return true,
+            // Not an f32 operation (nor an instruction): nothing says its NaN may stay raw.
+            Some(
+                Op::Bin { .. }
+                | Op::Tern { .. }
+                | Op::Un { .. }
+                | Op::Setp { .. }
+                | crate::ir::non_arith_register_ops!()
+                | crate::ir::non_register_ops!(),
+            )
+            | None => return true,
         };
         !self.raw_f32.get(d as usize).copied().unwrap_or(false)
     }
@@ -440,17 +449,7 @@ impl Emitter<'_> {
             Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } => self.memory(pc, op),
             Op::Tex(t) => self.tex(pc, t),
             // `eligible::declined` keeps these off this tier: a kernel with them is never emitted.
-            crate::ir::frame_ops!()
-            | crate::ir::calls!()
-            | Op::Mov2 { .. }
-            | Op::Atom128 { .. }
-            | Op::AtomV(_)
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
-            | Op::Mma(_)
-            | Op::Cluster(_)
-            | Op::Carry { .. } => {
+            crate::jit::uncompiled_ops!() | Op::Carry { .. } => {
                 let _ = writeln!(self.out, "return STATUS(ST_TRAP, {pc}ull, t);");
             }
         }

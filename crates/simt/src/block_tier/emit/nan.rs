@@ -9,7 +9,7 @@
 //! helper reads) gets the canonical bits as before.
 
 use crate::analysis::live::for_each_src;
-use crate::ir::{BinOp, FmaKind, Func, Op, Src, TernOp};
+use crate::ir::{BinOp, FmaKind, Func, Op, Src, TernOp, non_arith_register_ops, non_register_ops};
 
 /// Whether `op` reads its register sources only as f32 values whose NaN payload cannot
 /// change what it computes (`reg` excepted where it is also read another way).
@@ -19,7 +19,14 @@ fn reads_as_f32_only(op: &Op, reg: u32) -> bool {
         Op::Tern { op: TernOp::Fma32(..) | TernOp::NegFma { k: FmaKind::F32(_), .. }, .. } => true,
         // The combining predicate is read as bits.
         Op::Setp { cmp, comb, .. } if cmp.kind == b'f' => !matches!(comb, Some((_, Src::Reg(s), _)) if *s == reg),
-        _ => false,
+        // Integer, f64 and half arithmetic and compares, the other register operations and
+        // every other instruction: a reader of bits (a move, a store, a helper's spill).
+        Op::Bin { .. }
+        | Op::Tern { .. }
+        | Op::Un { .. }
+        | Op::Setp { .. }
+        | non_arith_register_ops!()
+        | non_register_ops!() => false,
     }
 }
 

@@ -23,6 +23,7 @@
 use std::fmt::Write;
 
 use super::Emitter;
+use super::mem::Element;
 use crate::analysis::live::uses_defs;
 use crate::ir::{Addr, Base, BinOp, Func, Op, Space, Src};
 
@@ -45,19 +46,15 @@ pub(super) struct Member {
 /// it is a uniform load (`uniform`: the lane phase's group-uniform registers; such a load
 /// writes one, as `lane_uniform_load` runs it), else a lane access through a linear base.
 fn candidate(f: &Func, op: &Op, linear: &[Option<Linear>], uniform: &[bool]) -> Option<(u32, u8, i64, bool)> {
-    let (space, size, addr): (Space, u8, Addr) = match op {
-        Op::Ld { space, size, d, addr, .. } if d.len() == 1 => (*space, *size, *addr),
-        Op::St { space, size, vals, addr, .. } if vals.len() == 1 => (*space, *size, *addr),
-        _ => return None,
-    };
+    let (space, size, addr, element) = super::mem::one_element(op)?;
     let Base::Reg(r) = addr.base else { return None };
     if r >= f.nregs || !matches!(size, 1 | 2 | 4 | 8) {
         return None;
     }
     let is_uniform = |x: u32| uniform.get(x as usize).copied().unwrap_or(false);
     if is_uniform(r) {
-        let Op::Ld { d, .. } = op else { return None };
-        let writes_uniform = matches!(d.first(), Some(Some(dr)) if is_uniform(*dr));
+        let Element::Load { d, .. } = element else { return None };
+        let writes_uniform = d.is_some_and(is_uniform);
         let fits = writes_uniform && (space == Space::Shared || (space == Space::Global && !addr.narrow));
         return fits.then_some((r, size, addr.off, true));
     }
@@ -217,40 +214,20 @@ impl Emitter<'_> {
         );
     }
 
-    /// A run's access `op` (`a`: its address as C, of lane `l`; `host` and `start`: the run's
-    /// site's host and device addresses) when the run's check passed: one vector access from
-    /// lane 0's address for the lanes of `m_`. Opens the `else` in which the access checks
-    /// itself (`lane_contiguous` closes it).
-    pub(super) fn run_access(&mut self, run: usize, op: &Op, a: &str, host: &str, start: &str) {
-        let full = "LANE_FULL";
+    /// A run's access (`element`, of `size` bytes in `space`; `a`: its address as C, of lane
+    /// `l`; `host` and `start`: the run's site's host and device addresses) when the run's
+    /// check passed: one vector access from lane 0's address for the lanes of `m_`. Opens the
+    /// `else` in which the access checks itself (`lane_contiguous` closes it).
+    pub(super) fn run_access(
+        &mut self,
+        run: usize,
+        (space, size, element): (Space, u8, Element),
+        a: &str,
+        host: &str,
+        start: &str,
+    ) {
         let _ = writeln!(self.out, "if (LIKELY(ok{run})) {{ u64 a0_; {{ const u32 l = 0; a0_ = {a}; }}");
-        match op {
-            Op::Ld { space, size, sext, d, .. } => {
-                let t = super::mem::ctype(*size, *sext);
-                let _ = writeln!(self.out, "const {t} *p_ = (const {t} *)({host} + (a0_ - {start}));");
-                if let Some(h) = super::prefetch::hint(*space, *size, false) {
-                    let _ = writeln!(self.out, "{h}");
-                }
-                if let Some(Some(dr)) = d.first() {
-                    let dst = self.dst(*dr);
-                    let _ = writeln!(
-                        self.out,
-                        "if (m_ == {full}) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
-                    );
-                }
-            }
-            Op::St { space, size, vals, .. } => {
-                let t = super::mem::ctype(*size, false);
-                let v = vals.first().map_or("0ull".to_string(), |v| self.src(*v));
-                let h = super::prefetch::hint(*space, *size, true).unwrap_or_default();
-                let _ = writeln!(
-                    self.out,
-                    "{t} *p_ = ({t} *)({host} + (a0_ - {start})); {h}\n\
-                     if (m_ == {full}) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
-                );
-            }
-            _ => {}
-        }
+        self.lane_vector(space, size, element, &format!("{host} + (a0_ - {start})"), "");
         self.out.push_str("} else {\n");
     }
 

@@ -4,7 +4,7 @@
 use super::*;
 use ptx::types::{Rounding, ScalarType};
 
-impl<'a, 'b> Cg<'a, 'b> {
+impl<'a, 'b> ThreadCodegen<'a, 'b> {
     /// The f32 in the low bits of `v`, for arithmetic or a comparison (a NaN may come with
     /// any payload: see `of32`).
     pub(super) fn f32_of(&mut self, v: Value) -> Value {

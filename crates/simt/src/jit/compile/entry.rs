@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl<'a, 'b> Cg<'a, 'b> {
+impl<'a, 'b> ThreadCodegen<'a, 'b> {
     /// Emits the thread loop: for each ready thread (state 0 in its state word), resume index
     /// 0 zeroes the registers and starts at pc 0, resume k reloads them from the thread's frame
     /// and continues at its target; `advance` steps `t` and `%tid` (x, then y, then z).

@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl<'a, 'b> Cg<'a, 'b> {
+impl<'a, 'b> ThreadCodegen<'a, 'b> {
     /// A 32-bit atomic on shared memory, inline: a block's shared memory is only touched by
     /// the worker running the block, so a plain read-modify-write is exact. Out of bounds or
     /// misaligned goes to the helper, which reports the fault.
@@ -222,7 +222,7 @@ impl<'a, 'b> Cg<'a, 'b> {
 }
 
 /// The bound an access of `1 << k` bytes into a `len`-byte window is checked against (see
-/// `Cg::access`): `(len - size) / size + 1`, or 0 when `len < size`.
+/// `ThreadCodegen::access`): `(len - size) / size + 1`, or 0 when `len < size`.
 pub(super) fn bound(b: &mut FunctionBuilder<'_>, len: Value, k: i64) -> Value {
     let size = 1i64 << k;
     let fits = b.ins().icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, len, size);

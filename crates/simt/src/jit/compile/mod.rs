@@ -27,7 +27,7 @@ mod support;
 mod tex;
 
 use support::uncompiled_sregs;
-pub(crate) use support::{is_collective, unsupported};
+pub(crate) use support::{is_collective, uncompiled_ops, unsupported};
 
 use super::lower::{host_rmw, inline_shared_atom};
 use arith::mask_of;
@@ -86,7 +86,7 @@ pub(crate) fn compile(f: &Func) -> Result<Code, String> {
     let (sites, resumes);
     {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        (sites, resumes) = Cg::new(b, f).run(fc);
+        (sites, resumes) = ThreadCodegen::new(b, f).run(fc);
     }
     let (ptr, _frame) = super::lower::define_mapped(&mut module, &mut ctx, &format!("JIT `{}`", f.name), "jit", f)?;
     // SAFETY: `ptr` is the finalized code of a function with exactly this signature.
@@ -104,7 +104,9 @@ const I64: Type = types::I64;
 
 use super::lower::flags;
 
-struct Cg<'a, 'b> {
+/// The per-thread JIT's code generator: one Cranelift function for a block's threads, each run
+/// to its next stop (the warp tier's is `jit::warp::WarpCodegen`).
+struct ThreadCodegen<'a, 'b> {
     b: FunctionBuilder<'b>,
     f: &'a Func,
     vars: Vec<Variable>,
@@ -175,12 +177,7 @@ fn float_regs(f: &Func) -> Vec<bool> {
             | Op::Tern { .. }
             | Op::Un { .. }
             | Op::Setp { .. }
-            | Op::Bfi { .. }
-            | Op::Pack { .. }
-            | Op::Unpack { .. }
-            | Op::Mov2 { .. }
-            | Op::Cvta { .. }
-            | Op::Isspacep { .. }
+            | crate::ir::non_arith_register_ops!()
             | crate::ir::non_register_ops!() => {}
         }
     }
@@ -191,8 +188,8 @@ fn status(code: u64, pc: u32, resume: usize) -> i64 {
     ((resume as u64) << 40 | u64::from(pc) << 8 | code) as i64
 }
 
-impl<'a, 'b> Cg<'a, 'b> {
-    fn new(mut b: FunctionBuilder<'b>, f: &'a Func) -> Cg<'a, 'b> {
+impl<'a, 'b> ThreadCodegen<'a, 'b> {
+    fn new(mut b: FunctionBuilder<'b>, f: &'a Func) -> ThreadCodegen<'a, 'b> {
         let n = f.code.len();
         let mut leader = vec![false; n + 1];
         leader[0] = true;
@@ -248,7 +245,7 @@ impl<'a, 'b> Cg<'a, 'b> {
         let pa_len = ld(&mut b, off::PARAMS_LEN);
         let shared = (sh, [0, 1, 2, 3].map(|k| bound(&mut b, sh_len, k)));
         let params = (pa, [0, 1, 2, 3].map(|k| bound(&mut b, pa_len, k)));
-        let cg = Cg {
+        let cg = ThreadCodegen {
             b,
             f,
             vars,
@@ -686,16 +683,7 @@ impl<'a, 'b> Cg<'a, 'b> {
                 self.leave(ST_WARP, pc, k, None);
             }
             // Rejected by `unsupported`: a kernel with them never reaches this lowering.
-            frame_ops!()
-            | calls!()
-            | Op::Mov2 { .. }
-            | Op::Atom128 { .. }
-            | Op::AtomV(_)
-            | Op::Mbar { .. }
-            | Op::CpBulk { .. }
-            | Op::CpAsync { .. }
-            | Op::Mma(_)
-            | Op::Cluster(_) => self.ret(ST_TRAP, pc, 0),
+            uncompiled_ops!() => self.ret(ST_TRAP, pc, 0),
         }
     }
 

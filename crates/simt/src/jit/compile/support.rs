@@ -114,6 +114,24 @@ macro_rules! uncompiled_sregs {
 }
 pub(super) use uncompiled_sregs;
 
+/// The operations `unsupported` refuses whatever their operands (each with its reason there), a
+/// pattern: the compiled tiers' lowerings name it for the arms a compiled kernel never reaches.
+macro_rules! uncompiled_ops {
+    () => {
+        $crate::ir::frame_ops!()
+            | $crate::ir::calls!()
+            | $crate::ir::Op::Mov2 { .. }
+            | $crate::ir::Op::Atom128 { .. }
+            | $crate::ir::Op::AtomV(_)
+            | $crate::ir::Op::Mbar { .. }
+            | $crate::ir::Op::CpBulk { .. }
+            | $crate::ir::Op::CpAsync { .. }
+            | $crate::ir::Op::Mma(_)
+            | $crate::ir::Op::Cluster(_)
+    };
+}
+pub(crate) use uncompiled_ops;
+
 pub(super) fn src_ok(s: Src) -> bool {
     !matches!(s, Src::Sreg(uncompiled_sregs!()))
 }

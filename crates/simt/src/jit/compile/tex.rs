@@ -4,12 +4,12 @@
 
 use cranelift_codegen::ir::{InstBuilder, StackSlotData, StackSlotKind};
 
-use super::{Cg, I64};
+use super::{I64, ThreadCodegen};
 use crate::exec::{RESULT_SLOTS, tex_results, tex_sources};
 use crate::ir::tex::TexOp;
 use crate::jit::tex::h_tex;
 
-impl<'a> Cg<'a, '_> {
+impl<'a> ThreadCodegen<'a, '_> {
     /// Instruction `op` at `pc` (which `support::unsupported` accepted).
     pub(super) fn tex(&mut self, pc: u32, op: &'a TexOp) {
         let mut srcs = Vec::new();

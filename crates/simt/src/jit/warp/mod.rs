@@ -1456,21 +1456,37 @@ impl WarpCodegen<'_, '_> {
 /// barrier, call or warp collective (`WarpCodegen::inst` hands those to the interpreter or ends the
 /// block with them).
 fn stays_compiled(op: &Op) -> bool {
-    !matches!(
-        op,
+    match op {
         Op::Bra { .. }
-            | Op::Brx { .. }
-            | Op::Exit
-            | Op::Ret
-            | Op::Bar { .. }
-            | Op::Call { .. }
-            | Op::CallInd { .. }
-            | collectives!()
-            | Op::Nanosleep
-            | Op::Trap
-            | Op::Mbar { .. }
-            | Op::Cluster(_)
-    )
+        | Op::Brx { .. }
+        | Op::Exit
+        | Op::Ret
+        | Op::Bar { .. }
+        | Op::Call { .. }
+        | Op::CallInd { .. }
+        | collectives!()
+        | Op::Nanosleep
+        | Op::Trap
+        | Op::Mbar { .. }
+        | Op::Cluster(_) => false,
+        // Run inline, by a helper, or on the interpreter for the lanes at it (`step`: a
+        // built-in such as `vprintf` too), and on to the next instruction.
+        Op::Nop
+        | Op::Fence
+        | crate::ir::frame_ops!()
+        | crate::ir::register_ops!()
+        | Op::Ld { .. }
+        | Op::St { .. }
+        | Op::Atom { .. }
+        | Op::Atom128 { .. }
+        | Op::AtomV(_)
+        | Op::CpBulk { .. }
+        | Op::CpAsync { .. }
+        | Op::Builtin { .. }
+        | Op::Tex(_)
+        | Op::Mma(_)
+        | Op::Carry { .. } => true,
+    }
 }
 
 /// Byte offset of register `r` in the warp's register file.

@@ -593,7 +593,13 @@ impl WarpCodegen<'_, '_> {
                 let Some(x) = self.src_bits(a) else { return false };
                 (d, x)
             }
-            _ => return false,
+            // Not predicate logic: the caller's general lowering.
+            Op::Bin { .. }
+            | Op::Un { .. }
+            | Op::Tern { .. }
+            | Op::Setp { .. }
+            | crate::ir::non_arith_register_ops!()
+            | crate::ir::non_register_ops!() => return false,
         };
         let r = self.b.ins().band_imm_s(r, i64::from(u32::MAX));
         self.write_bits(d, r, em, full);

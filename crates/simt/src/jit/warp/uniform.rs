@@ -208,7 +208,7 @@ fn def_dominates_uses(f: &Func, facts: &[(Vec<Reg>, Vec<Reg>, bool, bool)]) -> V
         }
         // A call's reads are not listed (the analysis gives up on other such instructions):
         // they count as reads of everything.
-        if matches!(f.code[pc].op, Op::Call { .. } | Op::CallInd { .. } | Op::Builtin { .. }) {
+        if matches!(f.code[pc].op, crate::ir::calls!()) {
             ok.iter_mut().for_each(|o| *o = false);
         }
     }
