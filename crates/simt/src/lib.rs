@@ -727,7 +727,7 @@ impl Program {
         idx: usize,
         up: Option<&jit::TierUp<'_>>,
     ) -> (Result<(), Fault>, Tier) {
-        match self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0])) {
+        match self.jit.pick(&self.funcs, idx, jit::Shape::of(l.block[0]), self.block.runs_lanes(idx)) {
             jit::JitTier::Warp(code) => {
                 l.tier = Some(code);
                 (exec::run(l), Tier::WarpJit)

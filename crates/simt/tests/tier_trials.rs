@@ -112,8 +112,11 @@ fn a_lane_kernel_climbs_to_the_block_tier_and_stays() {
         p.set_engine(Engine::Jit);
         p.set_workers(workers);
         if !have_cc() {
+            // No C compiler: the per-thread JIT, then the warp tier once its background
+            // compile is done (the rung below the block tier: `tier_interim.rs`).
             let tiers: Vec<Tier> = (0..50).map(|_| launch_blocks(&p, 64, 64, 2000)).collect();
-            assert!(tiers.iter().all(|&t| t == Tier::ThreadJit), "no C compiler: the per-thread JIT: {tiers:?}");
+            assert!(tiers.iter().all(|&t| matches!(t, Tier::ThreadJit | Tier::WarpJit)), "no C compiler: {tiers:?}");
+            never_steps_down(&tiers);
             continue;
         }
         // The first launch on the per-thread JIT: a short one, of one block (a long one
@@ -125,9 +128,8 @@ fn a_lane_kernel_climbs_to_the_block_tier_and_stays() {
         assert_eq!(first, Tier::ThreadJit, "the first launch on the per-thread JIT");
         let mut tiers = vec![first];
         tiers.extend(climb(|| launch_blocks(&p, 64, 64, 2000), |t| t.contains(&Tier::Block), 20));
+        // (On the warp tier while its C compiles, once the warp code is ready: `tier_interim.rs`.)
         never_steps_down(&tiers);
-        // No barrier, collective, texture or memory loop: the warp tier is not its rung.
-        assert!(!tiers.contains(&Tier::WarpJit), "{tiers:?}");
         // Launches of one block, too small to split before, run there as well.
         assert_eq!(launch_blocks(&p, 1, 64, 10), Tier::Block);
     }

@@ -77,6 +77,10 @@ pub(crate) struct Cache {
     /// Per function: whether the warp tier is expected to beat the per-thread JIT
     /// (`warp::preferred`, an analysis of the whole function: found once, not per launch).
     warp_preferred: Vec<OnceLock<bool>>,
+    /// Per function: whether the warp tier is the rung below the block tier when the block
+    /// tier runs the kernel lanes at a time (no loop its lanes leave apart:
+    /// `warp::divergent_loop`; found once).
+    below_lanes: Vec<OnceLock<bool>>,
     /// Per function: the tier its latest launch under `Engine::Jit` ran on (traced when it
     /// changes).
     last_tier: Vec<LastTier>,
@@ -97,6 +101,7 @@ impl Cache {
             warp_started: (0..n).map(|_| [AtomicBool::new(false), AtomicBool::new(false)]).collect(),
             rows_differ: (0..n).map(|_| OnceLock::new()).collect(),
             warp_preferred: (0..n).map(|_| OnceLock::new()).collect(),
+            below_lanes: (0..n).map(|_| OnceLock::new()).collect(),
             interpreted: (0..n).map(|_| AtomicU64::new(0)).collect(),
             on_warp: (0..n).map(|_| AtomicU64::new(0)).collect(),
             last_tier: (0..n).map(|_| LastTier::default()).collect(),
@@ -105,10 +110,18 @@ impl Cache {
 
     /// Where kernel `idx`'s next launch runs under `Engine::Jit` (`tiering.rs`): the warp
     /// tier when the kernel's code prefers it (`warp::preferred`, or the per-thread JIT leaves
-    /// it to the interpreter) and its warp-tier code is ready, else the per-thread JIT (which
-    /// leaves kernels it would run slower to the interpreter), also while that code compiles.
-    pub(crate) fn pick<'c>(&'c self, funcs: &[Result<Func, LoadError>], idx: usize, shape: Shape) -> JitTier<'c> {
-        match self.warp_tier(funcs, idx, shape, false, false) {
+    /// it to the interpreter, or `lanes`: the block tier runs it lanes at a time, the rung
+    /// above) and its warp-tier code is ready, else the per-thread JIT (which leaves kernels
+    /// it would run slower to the interpreter), also while that code compiles (in the
+    /// background for a `lanes` kernel: its first launch waits for no compile).
+    pub(crate) fn pick<'c>(
+        &'c self,
+        funcs: &[Result<Func, LoadError>],
+        idx: usize,
+        shape: Shape,
+        lanes: bool,
+    ) -> JitTier<'c> {
+        match self.warp_tier(funcs, idx, shape, Want { all: false, lanes, wait: false }) {
             WarpTier::Ready(code) => JitTier::Warp(code),
             WarpTier::Compiling | WarpTier::No => JitTier::Thread,
         }
@@ -164,7 +177,7 @@ impl Cache {
         shape: Shape,
         all: bool,
     ) -> Option<&'c warp::WarpCode> {
-        match self.warp_tier(funcs, idx, shape, all, true) {
+        match self.warp_tier(funcs, idx, shape, Want { all, lanes: false, wait: true }) {
             WarpTier::Ready(code) => Some(code),
             WarpTier::Compiling | WarpTier::No => None,
         }
@@ -181,35 +194,39 @@ impl Cache {
         shape: Shape,
         wait: bool,
     ) -> Option<&'c warp::WarpCode> {
-        match self.warp_tier(funcs, idx, shape, true, wait) {
+        match self.warp_tier(funcs, idx, shape, Want { all: true, lanes: false, wait }) {
             WarpTier::Ready(code) => Some(code),
             WarpTier::Compiling | WarpTier::No => None,
         }
     }
 
-    /// As [`Cache::warp_code`]; unless `wait`, a kernel longer than [`BACKGROUND_INSTS`] not
-    /// compiled yet is handed to a background thread (`Compiling` until it is done).
+    /// As [`Cache::warp_code`] (with `want.lanes`: as [`Cache::pick`]); unless `want.wait`,
+    /// a kernel longer than [`BACKGROUND_INSTS`] (any `lanes` kernel) not compiled yet is
+    /// handed to a background thread (`Compiling` until it is done).
     fn warp_tier<'c>(
         &'c self,
         funcs: &[Result<Func, LoadError>],
         idx: usize,
         shape: Shape,
-        all: bool,
-        wait: bool,
+        want: Want,
     ) -> WarpTier<'c> {
-        let (Some(Ok(f)), Some(slots), Some(started), Some(differ), Some(preferred)) = (
+        let Want { all, lanes, wait } = want;
+        let (Some(Ok(f)), Some(slots), Some(started), Some(differ), Some(preferred), Some(below_lanes)) = (
             funcs.get(idx),
             self.warp.get(idx),
             self.warp_started.get(idx),
             self.rows_differ.get(idx),
             self.warp_preferred.get(idx),
+            self.below_lanes.get(idx),
         ) else {
             return WarpTier::No;
         };
+        let lanes = lanes && *below_lanes.get_or_init(|| !warp::divergent_loop(f));
         // Rows of 32 share the general code when nothing in the kernel would differ.
         let rows = shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f));
         let (slot, started) = (&slots[usize::from(rows)], &started[usize::from(rows)]);
         if !all
+            && !lanes
             && !*preferred.get_or_init(|| {
                 let lists = per_thread_lists(f);
                 if lists && tiering::trace() {
@@ -238,7 +255,10 @@ impl Cache {
                 WarpSlot::tune_in_background(slot, f, rows);
             }
         }
-        if slot.get().is_none() && !wait && f.code.len() > BACKGROUND_INSTS {
+        // A `lanes` kernel's launches run on the per-thread JIT meanwhile, whose blocks move
+        // up to the block tier once its C is built (`TierUp`): waiting for this compile (a
+        // millisecond per instruction) would only hold them back.
+        if slot.get().is_none() && !wait && (lanes || f.code.len() > BACKGROUND_INSTS) {
             if !started.swap(true, Ordering::Relaxed) {
                 let (bg, func) = (Arc::clone(slot), f.clone());
                 WarpSlot::background_starts();
@@ -322,6 +342,19 @@ pub(crate) enum JitTier<'c> {
     Thread,
     /// The warp tier, with the kernel's code.
     Warp(&'c warp::WarpCode),
+}
+
+/// What [`Cache::warp_tier`] is asked for.
+#[derive(Debug, Clone, Copy)]
+struct Want {
+    /// Any kernel that compiles (`Engine::Warp`, lockstep kernels), not only those expected
+    /// to run faster on the warp tier.
+    all: bool,
+    /// A kernel the block tier runs lanes at a time (`block_tier::Cache::runs_lanes`): the
+    /// warp tier is the rung below it, whatever `warp::preferred` says.
+    lanes: bool,
+    /// Compile now if need be, whatever the kernel's length.
+    wait: bool,
 }
 
 /// The block shapes the warp tier compiles a kernel for.

@@ -315,6 +315,31 @@ pub(crate) fn preferred(f: &Func) -> bool {
     collective || !long && (barrier || texture || memory_loop || grid_stride || uniform_loop())
 }
 
+/// Whether `f` has a loop whose lanes may leave it at different trips: in the loop (from a
+/// backward branch's target to the branch), a branch that goes back or leaves it, or a
+/// return, under a predicate that differs between lanes (`uniform::uniform_regs`). The warp
+/// tier runs such a loop until its last lane leaves: the kit's Collatz lengths ran 3x the
+/// per-thread JIT's CPU time there, so the warp tier is not the rung below the block tier for
+/// such a kernel (`jit::Cache::pick`).
+pub(crate) fn divergent_loop(f: &Func) -> bool {
+    let shared = uniform::uniform_regs(f);
+    f.code.iter().enumerate().any(|(end, b)| match b.op.flow() {
+        Flow::Jump(start) if (start as usize) <= end => {
+            let body = start as usize..=end;
+            f.code[body.clone()].iter().enumerate().any(|(k, j)| {
+                let varying = j.guard.is_some_and(|g| !shared.get(g.reg as usize).copied().unwrap_or(false));
+                varying
+                    && match j.op.flow() {
+                        Flow::Jump(t) => start as usize + k == end || !body.contains(&(t as usize)),
+                        Flow::Leave => true,
+                        Flow::Next | Flow::Table(_) => false,
+                    }
+            })
+        }
+        Flow::Jump(_) | Flow::Next | Flow::Table(_) | Flow::Leave => false,
+    })
+}
+
 /// Kernels longer than this (PTX instructions) without warp collectives prefer the per-thread
 /// JIT (`preferred`).
 const LONG_KERNEL: usize = 2000;
