@@ -13,11 +13,11 @@
 //! concerning every capture at once.
 
 use std::any::Any;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
-use crate::context::{api, ctx, lock};
+use crate::context::{Context, api, api_despite_sticky, ctx, lock};
 use crate::error::{Error, Result};
 use crate::work::NodeType;
 
@@ -295,7 +295,7 @@ impl Stream {
 
     /// `cudaStreamDestroy`: queued work still completes, the handle becomes invalid at once.
     pub fn destroy(self) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             if self.is_default() {
                 return Err(Error::InvalidResourceHandle);
             }
@@ -308,7 +308,7 @@ impl Stream {
     /// `cudaStreamSynchronize`: waits for the stream's work; returns a sticky error or an
     /// asynchronous error raised by that work.
     pub fn synchronize(self) -> Result<()> {
-        api(|c| {
+        self.api(|c| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
             s.wait_idle();
@@ -319,7 +319,7 @@ impl Stream {
     /// `cudaStreamQuery`: `Ok` when all the stream's work is complete, else
     /// [`Error::NotReady`].
     pub fn query(self) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
             match s.last() {
@@ -331,19 +331,19 @@ impl Stream {
 
     /// `cudaStreamGetFlags`.
     pub fn flags(self) -> Result<u32> {
-        api(|_| Ok(resolve(self)?.flags))
+        self.api(|_| Ok(resolve(self)?.flags))
     }
 
     /// `cudaStreamGetId`: a unique id, nonzero (the legacy stream's too, as an H200 answers:
     /// unseen11b_stream_attr_policy).
     pub fn id(self) -> Result<u64> {
-        api(|_| resolve(self).map(|s| if s.handle == 0 { LEGACY_ID } else { s.handle }))
+        self.api(|_| resolve(self).map(|s| if s.handle == 0 { LEGACY_ID } else { s.handle }))
     }
 
     /// `cudaStreamGetPriority`: the priority the stream was created with (or set through its
     /// attribute), clamped to the device's range.
     pub fn priority(self) -> Result<i32> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             Ok(lock(&s.attrs).get(&ATTR_PRIORITY).map_or(0, |v| v[0] as i32))
         })
@@ -353,7 +353,7 @@ impl Stream {
     /// (8, clamped to the device's range), MemSyncDomainMap (9) and
     /// MemSyncDomain (10), validated by [`check_attr`] and stored.
     pub fn set_attribute(self, id: i32, value: &AttrValue) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             let mut v = *value;
             check_attr(id, &v, true)?;
@@ -369,7 +369,7 @@ impl Stream {
 
     /// `cudaStreamGetAttribute`: the stored value, or the default.
     pub fn get_attribute(self, id: i32) -> Result<AttrValue> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             if !STREAM_ATTRS.contains(&id) {
                 return Err(Error::InvalidValue);
@@ -380,13 +380,37 @@ impl Stream {
 
     /// `cudaStreamCopyAttributes(dst = self, src)`.
     pub fn copy_attributes_from(self, src: Stream) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let d = resolve(self)?;
             let s = resolve(src)?;
             let a = lock(&s.attrs).clone();
             *lock(&d.attrs) = a;
             Ok(())
         })
+    }
+
+    /// What a `cudaStreamCreate*` that failed with `e` writes to its handle: when `e` is the
+    /// sticky error of a faulted kernel, a new handle that names no stream, which the stream
+    /// calls then answer with [`Error::InvalidResourceHandle`] ahead of the sticky error (an
+    /// H200 writes such a handle and answers so:
+    /// tests/program-diff/stream_create_after_fault.cu); otherwise nothing.
+    pub fn stillborn_after(e: Error) -> Option<Stream> {
+        let c = ctx();
+        if c.sticky.get() != Some(e) {
+            return None;
+        }
+        let h = c.handle();
+        lock(&streams().stillborn).insert(h);
+        Some(Stream(h))
+    }
+
+    /// [`api`] for a call on this stream: a stillborn handle ([`Stream::stillborn_after`]) is
+    /// [`Error::InvalidResourceHandle`] even while a sticky error fails every other call.
+    fn api<T>(self, f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T> {
+        if lock(&streams().stillborn).contains(&self.0) {
+            return api_despite_sticky(|_| Err(Error::InvalidResourceHandle));
+        }
+        api(f)
     }
 
     /// Whether this is the legacy (or per-thread) default stream handle.
@@ -420,7 +444,7 @@ impl Stream {
     /// Host work on the stream, skipped after a kernel fault; `uncapturable`: refused while
     /// the stream captures.
     fn host_work(self, f: Box<dyn Fn() + Send + Sync>, uncapturable: bool) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             if uncapturable {
                 forbid_while_capturing(&s)?;
@@ -493,6 +517,9 @@ struct Streams {
     table: Mutex<HashMap<u64, Arc<StreamInner>>>,
     /// Serializes enqueueing, so dependency capture between streams is consistent.
     sched: Mutex<()>,
+    /// Handles written by a `cudaStreamCreate*` that failed because a kernel had faulted
+    /// ([`Stream::stillborn_after`]): they name no stream.
+    stillborn: Mutex<HashSet<u64>>,
 }
 
 fn streams() -> &'static Streams {
@@ -501,6 +528,7 @@ fn streams() -> &'static Streams {
         legacy: StreamInner::spawn(0, 0),
         table: Mutex::new(HashMap::new()),
         sched: Mutex::new(()),
+        stillborn: Mutex::new(HashSet::new()),
     })
 }
 
@@ -513,6 +541,7 @@ pub(crate) fn live_streams() -> Vec<Arc<StreamInner>> {
 /// per-thread default stream is entered again on its next use).
 pub(crate) fn reset() {
     wait_all();
+    lock(&streams().stillborn).clear();
     let all: Vec<_> = lock(&streams().table).drain().map(|(_, s)| s).collect();
     for s in all {
         s.wait_idle();
