@@ -131,7 +131,7 @@ fn a_graph_relaunched_with_its_allocation_unfreed_fails_unless_auto_free() {
     let alloc_graph = || {
         let g = Graph::new(0).expect("graph");
         let (ptr, work) = memory::graph_mem_alloc(4096).expect("graph allocation");
-        g.add(&[], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, copy: None }).expect("alloc node");
+        g.add(&[], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, fixed: None }).expect("alloc node");
         (g, ptr)
     };
     let (g, ptr) = alloc_graph();
@@ -163,7 +163,7 @@ fn a_graph_with_memory_nodes_is_not_cloned_and_keeps_its_edges() {
     let (g, _, mul) = fill_then_mul(buffer(0), 1, 2);
     let (_, work) = runtime::memory::graph_mem_alloc(256).expect("graph allocation");
     let alloc =
-        g.add(&[mul], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, copy: None }).expect("alloc node");
+        g.add(&[mul], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, fixed: None }).expect("alloc node");
     assert_eq!(g.clone_graph().err(), Some(Error::NotSupported));
     assert_eq!(g.remove_dependencies(&[mul], &[alloc]), Err(Error::NotSupported));
     assert_eq!(g.edges().expect("edges").len(), 2, "the edges stay");

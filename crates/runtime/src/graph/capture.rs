@@ -94,7 +94,7 @@ impl CaptureState for StreamCapture {
     /// Work enqueued on a capturing stream becomes a node (nothing, once the capture is
     /// invalidated).
     fn record(&mut self, work: Work, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None, copy: None });
+        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None, fixed: None });
     }
 
     fn invalidate(&self) {
@@ -106,12 +106,12 @@ impl CaptureState for StreamCapture {
     }
 
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work, params: None, copy: None });
+        append(self, NodeKind::Work { ty, work, params: None, fixed: None });
     }
 
     fn record_copy(&mut self, work: Work, kind: i32) {
-        let copy = crate::memory::MemcpyKind::from_raw(kind).ok();
-        append(self, NodeKind::Work { ty: NodeType::Memcpy, work: Arc::from(work), params: None, copy });
+        let fixed = crate::memory::MemcpyKind::from_raw(kind).ok().map(super::Fixed::Copy);
+        append(self, NodeKind::Work { ty: NodeType::Memcpy, work: Arc::from(work), params: None, fixed });
     }
 
     fn event_node(&mut self, event: u64, wait: bool) {

@@ -37,10 +37,9 @@ pub enum NodeKind {
         /// The parameters the node was made from, as the API layer encoded them (for the
         /// `Get*Params` calls; `None` for captured work).
         params: Option<Arc<[u8]>>,
-        /// A memcpy node's `cudaMemcpyKind` (as the explicit API adds it): the memory type of
-        /// each end as the driver takes it (host, device; unified for `cudaMemcpyDefault`),
-        /// which `cudaGraphExecUpdate` may not change. `None` for other work and captured copies.
-        copy: Option<crate::memory::MemcpyKind>,
+        /// What an executable graph may not change in the node ([`Fixed`]); `None` for work
+        /// without such a part.
+        fixed: Option<Fixed>,
     },
     /// A kernel with its launch parameters (as the explicit API adds it).
     Kernel(KernelNode),
@@ -54,6 +53,19 @@ pub enum NodeKind {
     EventRecord(Event),
     /// A conditional node: runs its body graphs by the value of its handle.
     Conditional(CondNode),
+}
+
+/// The part of a node that `cudaGraphExecUpdate` and the `cudaGraphExec*SetParams` calls may
+/// not change in an executable graph: an H200 refuses another one (`cudaGraphExecUpdate`:
+/// ParametersChanged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fixed {
+    /// A memcpy node's `cudaMemcpyKind`: the memory type of each end as the driver takes it
+    /// (host, device; unified for `cudaMemcpyDefault`) (unseen11b_update_memcpy_kinds).
+    Copy(crate::memory::MemcpyKind),
+    /// A memset node's rows (its height): a 1D memset may not become 2D, nor a 2D one change
+    /// its height (unseen13a_graph_memset_update; tests/program-diff/exec_update_kinds.cu).
+    Rows(usize),
 }
 
 /// `cudaGraphConditionalNodeType`.
@@ -392,7 +404,7 @@ impl Graph {
     /// Adds a node doing `work` (`None`: an empty node) after `deps` (nodes of this graph).
     pub fn add_node(self, deps: &[GraphNode], work: Option<NodeFn>) -> Result<GraphNode> {
         let kind = match work {
-            Some(work) => NodeKind::Work { ty: NodeType::Host, work, params: None, copy: None },
+            Some(work) => NodeKind::Work { ty: NodeType::Host, work, params: None, fixed: None },
             None => NodeKind::Empty,
         };
         self.add(deps, kind)

@@ -144,7 +144,8 @@ pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
         height: p.height,
         depth: 1,
     };
-    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p), None))
+    let rows = Some(graph::Fixed::Rows(p.height));
+    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p), rows))
 }
 
 /// A memcpy node from `cudaMemcpy3DParms` (`cudaGraphAddMemcpyNode`).
@@ -158,7 +159,12 @@ pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeK
     let b = params_bytes(unsafe { &*p });
     // SAFETY: the host memory the copy covers stays valid while the graph may run: this function's contract (CUDA's for
     // a memcpy node's host pointers), which is what `work` requires.
-    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b, Some(c.kind)))
+    Ok(work_kind(
+        graph::NodeType::Memcpy,
+        unsafe { c.work() }?.map(memory::node_work),
+        b,
+        Some(graph::Fixed::Copy(c.kind)),
+    ))
 }
 
 /// A 1D memcpy node (`cudaGraphAddMemcpyNode1D`).
@@ -182,7 +188,7 @@ pub(crate) unsafe fn memcpy_1d_kind(
         graph::NodeType::Memcpy,
         unsafe { c.work() }?.map(memory::node_work),
         params_bytes(&as_3d),
-        Some(kind),
+        Some(graph::Fixed::Copy(kind)),
     ))
 }
 
@@ -194,7 +200,7 @@ pub(crate) fn host_kind(p: In<HostNodeParams>) -> Result<graph::NodeKind> {
         ty: graph::NodeType::Host,
         work: std::sync::Arc::from(host_fn_work(f, p.userData)),
         params: Some(params_bytes(&p)),
-        copy: None,
+        fixed: None,
     })
 }
 
@@ -224,9 +230,9 @@ fn work_kind(
     ty: graph::NodeType,
     w: Option<graph::NodeFn>,
     params: std::sync::Arc<[u8]>,
-    copy: Option<memory::MemcpyKind>,
+    fixed: Option<graph::Fixed>,
 ) -> graph::NodeKind {
-    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params), copy }
+    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params), fixed }
 }
 
 /// A C parameter struct as the bytes a node keeps for its `Get*Params` call.
@@ -700,10 +706,10 @@ pub(crate) fn annotate_captured<T: Copy>(on: memory::On, ty: NodeType, params: &
     }
     let Ok(info) = graph::capture_info(s) else { return };
     if let [n] = info.dependencies[..]
-        && let Some(NodeKind::Work { ty: t, work, params: None, copy }) = n.peek_kind()
+        && let Some(NodeKind::Work { ty: t, work, params: None, fixed }) = n.peek_kind()
         && t == ty
     {
-        let _ = n.set_kind(NodeKind::Work { ty, work, params: Some(params_bytes(params)), copy });
+        let _ = n.set_kind(NodeKind::Work { ty, work, params: Some(params_bytes(params)), fixed });
     }
 }
 
