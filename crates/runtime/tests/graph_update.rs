@@ -168,3 +168,38 @@ fn a_graph_with_memory_nodes_is_not_cloned_and_keeps_its_edges() {
     assert_eq!(g.remove_dependencies(&[mul], &[alloc]), Err(Error::NotSupported));
     assert_eq!(g.edges().expect("edges").len(), 2, "the edges stay");
 }
+
+/// The conditions of a flake CI saw once (zeros read after `exec.launch(s); s.synchronize()`):
+/// many threads at once each initialize a buffer, launch a tiny graph on a non-blocking stream
+/// and read the result back. A synchronous `cudaMemset` of device memory may return before it
+/// ran (CUDA's "API synchronization behavior"), here when another thread's legacy-stream work
+/// is in flight, and a non-blocking stream is not ordered after the legacy stream: unless the
+/// buffer is synchronized before the graph runs (`fixtures::buffer`), the late memset zeroes
+/// the graph's results.
+#[test]
+fn concurrent_graph_launches_on_non_blocking_streams_read_their_results() {
+    const THREADS: usize = 12;
+    const ROUNDS: u32 = 8;
+    let threads: Vec<_> = (0..THREADS)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+                for r in 0..ROUNDS {
+                    let p = buffer(0);
+                    let (v, k) = (t as u32 + 1, r + 2);
+                    let (g, _, _) = fill_then_mul(p, v, k);
+                    let exec = g.instantiate(0).expect("instantiate");
+                    run(exec, s);
+                    assert_eq!(read(p), all(v * k), "thread {t} round {r}");
+                    exec.destroy().expect("exec destroy");
+                    g.destroy().expect("graph destroy");
+                    runtime::memory::free(p).expect("free");
+                }
+                s.destroy().expect("destroy");
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().expect("a thread's checks");
+    }
+}
