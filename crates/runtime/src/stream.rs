@@ -632,7 +632,15 @@ fn enqueue_locked(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work, 
     let _g = lock(&streams().sched);
     implicit_deps(s, &mut deps);
     let done = Arc::new(Marker::default());
-    *lock(&s.last) = Some(done.clone());
+    // The stream's unfinished last work: a queued job runs before this one anyway, but work
+    // another thread runs in place ([`run_inline_if_idle`]) is in no queue, so the job waits
+    // for it (a kernel launched during a synchronous memset read what the memset had not yet
+    // written: streams_and_events' `a_launch_from_another_thread_...`).
+    if let Some(prev) = lock(&s.last).replace(done.clone())
+        && prev.done().is_none()
+    {
+        deps.push(prev);
+    }
     let stealable = !matches!(ty, NodeType::Host | NodeType::Graph | NodeType::Conditional);
     let job = Job { deps, work, done: done.clone(), stealable };
     let inline = {
