@@ -162,6 +162,9 @@ pub struct LaunchAttrs {
     /// `cudaLaunchAttributeLaunchCompletionEvent` / `ProgrammaticEvent`: an event recorded
     /// when the kernel completes.
     pub completion_event: Option<crate::event::Event>,
+    /// `cudaLaunchAttributeProgrammaticStreamSerialization` allowed: the kernel still runs
+    /// after the work before it; a capture gives its edge programmatic data.
+    pub programmatic: bool,
 }
 
 /// The most blocks of `f` a cooperative launch may have: resident blocks per multiprocessor
@@ -268,12 +271,12 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
             crate::event::marker_of(e)?;
         }
         // A plain launch in a capturing stream becomes a kernel node with its parameters (one
-        // with launch attributes or clusters stays an opaque node: a kernel node has no place
-        // for them yet).
-        if c.attrs == LaunchAttrs::default()
+        // with other launch attributes or clusters stays an opaque node: a kernel node has no
+        // place for them yet); programmatic serialization is the data of its edges.
+        if (LaunchAttrs { programmatic: false, ..c.attrs }) == LaunchAttrs::default()
             && cluster.is_none()
             && let Some(capture) = KERNEL_CAPTURE.get()
-            && let Some(r) = capture(&s, f, c.grid, c.block, c.dynamic_shared, &params)
+            && let Some(r) = capture(&s, f, c.grid, c.block, c.dynamic_shared, &params, c.attrs.programmatic)
         {
             return r;
         }
@@ -291,7 +294,7 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
 /// How a launch in a capturing stream becomes a kernel node: `None` when the stream is not
 /// capturing, else the node's creation's result. The graph layer installs it
 /// ([`install_kernel_capture`]) when the first capture begins.
-pub(crate) type KernelCapture = fn(&StreamInner, &Function, Dim3, Dim3, u32, &[u8]) -> Option<Result<()>>;
+pub(crate) type KernelCapture = fn(&StreamInner, &Function, Dim3, Dim3, u32, &[u8], bool) -> Option<Result<()>>;
 
 static KERNEL_CAPTURE: OnceLock<KernelCapture> = OnceLock::new();
 

@@ -165,7 +165,7 @@ fn a_graph_with_memory_nodes_is_not_cloned_and_keeps_its_edges() {
     let alloc =
         g.add(&[mul], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, fixed: None }).expect("alloc node");
     assert_eq!(g.clone_graph().err(), Some(Error::NotSupported));
-    assert_eq!(g.remove_dependencies(&[mul], &[alloc]), Err(Error::NotSupported));
+    assert_eq!(g.remove_dependencies(&[mul], &[alloc], None), Err(Error::NotSupported));
     assert_eq!(g.edges().expect("edges").len(), 2, "the edges stay");
 }
 
