@@ -280,15 +280,27 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         {
             return r;
         }
+        // CUDA loads a kernel at its first launch (lazy loading, the default), and loading
+        // "might require context synchronization": on an H200 that launch runs after the work
+        // already on every stream, and its call does not wait (gpu-unseen/runtime16_ptds_probe,
+        // runtime17_lazy_loading; tests/program-diff/lazy_loading.cu).
+        let deps = if f.first_launch() && lazy_loading() { crate::stream::all_pending() } else { Vec::new() };
         let mem = ctx.mem();
         let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative, cluster, ..Default::default() };
         let run = KernelRun::new(f, c.grid, c.block, c.dynamic_shared, params, opts);
-        enqueue_as(&s, Vec::new(), Box::new(move || run.run(&mem)), crate::work::NodeType::Kernel);
+        enqueue_as(&s, deps, Box::new(move || run.run(&mem)), crate::work::NodeType::Kernel);
         if let Some(e) = c.attrs.completion_event {
             e.record(c.stream)?;
         }
         Ok(())
     })
+}
+
+/// Whether kernels load at their first launch: CUDA's default, unless `CUDA_MODULE_LOADING`
+/// is `EAGER` (read once, as CUDA reads it at initialization).
+fn lazy_loading() -> bool {
+    static LAZY: OnceLock<bool> = OnceLock::new();
+    *LAZY.get_or_init(|| std::env::var("CUDA_MODULE_LOADING").map_or(true, |v| !v.trim().eq_ignore_ascii_case("EAGER")))
 }
 
 /// How a launch in a capturing stream becomes a kernel node: `None` when the stream is not

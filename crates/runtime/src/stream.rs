@@ -306,22 +306,42 @@ impl Stream {
     }
 
     /// `cudaStreamSynchronize`: waits for the stream's work; returns a sticky error or an
-    /// asynchronous error raised by that work.
+    /// asynchronous error raised by that work. The legacy stream's work includes, as for work
+    /// enqueued there, the blocking streams' work enqueued so far: an H200 waits for another
+    /// thread's per-thread stream there (gpu-unseen/runtime16_ptds_sync_calls,
+    /// tests/program-diff/ptds_sync_calls.cu).
     pub fn synchronize(self) -> Result<()> {
         self.api(|c| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
+            let mut implicit = Vec::new();
+            if s.handle == 0 {
+                let _g = lock(&streams().sched);
+                implicit_deps(&s, &mut implicit);
+            }
             s.wait_idle();
+            for m in implicit {
+                m.wait();
+            }
             c.sync_result()
         })
     }
 
     /// `cudaStreamQuery`: `Ok` when all the stream's work is complete, else
-    /// [`Error::NotReady`].
+    /// [`Error::NotReady`]; the legacy stream's work includes the blocking streams' (an H200
+    /// answers NotReady while a created blocking stream runs: gpu-unseen/runtime17_lazy_loading).
     pub fn query(self) -> Result<()> {
         self.api(|_| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
+            if s.handle == 0 {
+                let mut implicit = Vec::new();
+                let _g = lock(&streams().sched);
+                implicit_deps(&s, &mut implicit);
+                if !implicit.is_empty() {
+                    return Err(Error::NotReady);
+                }
+            }
             match s.last() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
                 _ => Ok(()),
@@ -709,6 +729,16 @@ pub(crate) fn enqueue_unless_idle(s: &Arc<StreamInner>, work: Work) -> Arc<Marke
         Some(((), done)) => done,
         None => enqueue(s, Vec::new(), work),
     }
+}
+
+/// The unfinished last work of every stream, the legacy stream's included: what work that
+/// must follow everything already enqueued waits for.
+pub(crate) fn all_pending() -> Vec<Arc<Marker>> {
+    let all = streams();
+    let mut v: Vec<Arc<Marker>> = lock(&all.table).values().filter_map(|s| s.last()).collect();
+    v.extend(all.legacy.last());
+    v.retain(|m| m.done().is_none());
+    v
 }
 
 /// Waits for all work on every stream.

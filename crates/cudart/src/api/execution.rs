@@ -308,6 +308,7 @@ pub unsafe fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, 
         return invalid();
     }
     let r = runtime::usable().and_then(|()| function_for_handle(func as usize)).map(|f| {
+        f.load();
         // SAFETY: valid for writes per the contract.
         unsafe { attr.write(f.attributes()) }
     });
