@@ -6,7 +6,7 @@
 
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 
 use simt::DeviceMemory;
@@ -160,12 +160,33 @@ pub fn visible() -> bool {
 }
 
 /// Runs one runtime API call: fails with the sticky error if there is one, and records the
-/// call's error as the thread's last error.
+/// call's error as the thread's last error. The call needs the device's context: after
+/// `cudaDeviceReset`, it creates it again ([`context_gone`]).
 pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T> {
+    if CONTEXT_GONE.load(Ordering::Relaxed) {
+        CONTEXT_GONE.store(false, Ordering::Relaxed);
+    }
     api_despite_sticky(|c| match c.sticky.get() {
         Some(e) => Err(e),
         None => f(c),
     })
+}
+
+/// `cudaDeviceReset` destroyed the context and no call has needed it since.
+static CONTEXT_GONE: AtomicBool = AtomicBool::new(false);
+
+/// Whether `cudaDeviceReset` destroyed the context and no call has created it again: calls
+/// made through [`api`] do, queries of the device's properties do not (an H200's
+/// `cudaGetDeviceFlags` reads 0 until a `cudaMalloc`, `cudaDeviceGetLimit`,
+/// `cudaDeviceSynchronize` or `cudaHostAlloc`, not after a `cudaDeviceGetAttribute`:
+/// gpu-unseen/runtime17_device_flags_reset).
+pub(crate) fn context_gone() -> bool {
+    CONTEXT_GONE.load(Ordering::Relaxed)
+}
+
+/// `cudaDeviceReset`'s mark for [`context_gone`].
+pub(crate) fn lose_context() {
+    CONTEXT_GONE.store(true, Ordering::Relaxed);
 }
 
 /// For runtime calls that reach a kernel through the context (function attributes,

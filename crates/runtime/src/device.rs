@@ -414,7 +414,8 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
     })
 }
 
-/// `cudaDeviceMapHost`: always reported by `cudaGetDeviceFlags` (the runtime sets it).
+/// `cudaDeviceMapHost`: reported by `cudaGetDeviceFlags` while the context exists, or before
+/// it is first made (the runtime sets it).
 pub const DEVICE_MAP_HOST: u32 = 0x08;
 /// Every valid `cudaSetDeviceFlags` bit: schedule mask (0x07), MapHost (0x08),
 /// LmemResizeToMax (0x10), SyncMemops (0x80).
@@ -433,9 +434,15 @@ pub fn set_device_flags(flags: u32) -> Result<()> {
     })
 }
 
-/// `cudaGetDeviceFlags`: the flags set, with `cudaDeviceMapHost`.
+/// `cudaGetDeviceFlags`: the flags set, with `cudaDeviceMapHost`; 0 after `cudaDeviceReset`
+/// until a call makes the context again (which this one does not), as an H200 answers
+/// (gpu-unseen/runtime17_device_flags_reset; tests/program-diff/device_flags_reset.cu).
 pub fn get_device_flags() -> Result<u32> {
-    api(|_| Ok(FLAGS.load(Ordering::Relaxed) | DEVICE_MAP_HOST))
+    crate::context::api_despite_sticky(|c| match c.sticky.get() {
+        Some(e) => Err(e),
+        None if crate::context::context_gone() => Ok(0),
+        None => Ok(FLAGS.load(Ordering::Relaxed) | DEVICE_MAP_HOST),
+    })
 }
 
 static CACHE_CONFIG: AtomicU32 = AtomicU32::new(0);
@@ -583,6 +590,9 @@ pub fn get_device() -> Result<i32> {
 /// cache configuration, go back to their defaults.
 pub(crate) fn reset_limits() {
     CACHE_CONFIG.store(0, Ordering::Relaxed);
+    // The flags set before are gone too (an H200's cudaGetDeviceFlags after the context is
+    // made again: gpu-unseen/runtime17_device_flags_reset).
+    FLAGS.store(0, Ordering::Relaxed);
     LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(simt::DEFAULT_PRINTF_FIFO_SIZE, Ordering::Relaxed);
     PRINTF_USED.store(false, Ordering::Relaxed);
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);

@@ -162,6 +162,9 @@ pub struct LaunchAttrs {
     /// `cudaLaunchAttributeLaunchCompletionEvent` / `ProgrammaticEvent`: an event recorded
     /// when the kernel completes.
     pub completion_event: Option<crate::event::Event>,
+    /// `cudaLaunchAttributeProgrammaticStreamSerialization` allowed: the kernel still runs
+    /// after the work before it; a capture gives its edge programmatic data.
+    pub programmatic: bool,
 }
 
 /// The most blocks of `f` a cooperative launch may have: resident blocks per multiprocessor
@@ -268,19 +271,24 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
             crate::event::marker_of(e)?;
         }
         // A plain launch in a capturing stream becomes a kernel node with its parameters (one
-        // with launch attributes or clusters stays an opaque node: a kernel node has no place
-        // for them yet).
-        if c.attrs == LaunchAttrs::default()
+        // with other launch attributes or clusters stays an opaque node: a kernel node has no
+        // place for them yet); programmatic serialization is the data of its edges.
+        if (LaunchAttrs { programmatic: false, ..c.attrs }) == LaunchAttrs::default()
             && cluster.is_none()
             && let Some(capture) = KERNEL_CAPTURE.get()
-            && let Some(r) = capture(&s, f, c.grid, c.block, c.dynamic_shared, &params)
+            && let Some(r) = capture(&s, f, c.grid, c.block, c.dynamic_shared, &params, c.attrs.programmatic)
         {
             return r;
         }
+        // CUDA loads a kernel at its first launch (lazy loading, the default), and loading
+        // "might require context synchronization": on an H200 that launch runs after the work
+        // already on every stream, and its call does not wait (gpu-unseen/runtime16_ptds_probe,
+        // runtime17_lazy_loading; tests/program-diff/lazy_loading.cu).
+        let deps = if f.first_launch() && lazy_loading() { crate::stream::all_pending() } else { Vec::new() };
         let mem = ctx.mem();
         let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative, cluster, ..Default::default() };
         let run = KernelRun::new(f, c.grid, c.block, c.dynamic_shared, params, opts);
-        enqueue_as(&s, Vec::new(), Box::new(move || run.run(&mem)), crate::work::NodeType::Kernel);
+        enqueue_as(&s, deps, Box::new(move || run.run(&mem)), crate::work::NodeType::Kernel);
         if let Some(e) = c.attrs.completion_event {
             e.record(c.stream)?;
         }
@@ -288,10 +296,17 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
     })
 }
 
+/// Whether kernels load at their first launch: CUDA's default, unless `CUDA_MODULE_LOADING`
+/// is `EAGER` (read once, as CUDA reads it at initialization).
+fn lazy_loading() -> bool {
+    static LAZY: OnceLock<bool> = OnceLock::new();
+    *LAZY.get_or_init(|| std::env::var("CUDA_MODULE_LOADING").map_or(true, |v| !v.trim().eq_ignore_ascii_case("EAGER")))
+}
+
 /// How a launch in a capturing stream becomes a kernel node: `None` when the stream is not
 /// capturing, else the node's creation's result. The graph layer installs it
 /// ([`install_kernel_capture`]) when the first capture begins.
-pub(crate) type KernelCapture = fn(&StreamInner, &Function, Dim3, Dim3, u32, &[u8]) -> Option<Result<()>>;
+pub(crate) type KernelCapture = fn(&StreamInner, &Function, Dim3, Dim3, u32, &[u8], bool) -> Option<Result<()>>;
 
 static KERNEL_CAPTURE: OnceLock<KernelCapture> = OnceLock::new();
 

@@ -72,6 +72,9 @@ pub(crate) struct Kernel {
     id: Option<simt::KernelId>,
     /// Set by `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
     attributes: Mutex<SetAttributes>,
+    /// Loaded (CUDA's lazy loading loads a kernel at its first launch, or when its
+    /// attributes are asked for).
+    loaded: std::sync::atomic::AtomicBool,
 }
 
 /// Kernel attributes set through `cudaFuncSetAttribute` / `cudaFuncSetCacheConfig`.
@@ -245,7 +248,10 @@ impl Module {
                     local_size,
                 };
                 let id = program.kernel_id(&info.name);
-                kernels.insert(info.name.clone(), Arc::new(Kernel { info, id, attributes: Mutex::default() }));
+                kernels.insert(
+                    info.name.clone(),
+                    Arc::new(Kernel { info, id, attributes: Mutex::default(), loaded: Default::default() }),
+                );
             }
             let ptx_version = (m.version.major * 10 + m.version.minor) as i32;
             let target_arch = m.target.sm as i32;
@@ -377,6 +383,19 @@ impl Function {
     /// The kernel's PTX information.
     pub fn info(&self) -> &KernelInfo {
         &self.kernel.info
+    }
+
+    /// Whether this launch loads the kernel (CUDA's lazy loading): the first launch of a
+    /// kernel not loaded by [`Function::load`] before (each kernel answers `true` once).
+    pub(crate) fn first_launch(&self) -> bool {
+        !self.kernel.loaded.swap(true, std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Loads the kernel as CUDA's lazy loading does when a program asks for its attributes
+    /// (`cudaFuncGetAttributes`): its first launch then waits for nothing
+    /// (gpu-unseen/runtime17_lazy_loading).
+    pub fn load(&self) {
+        self.kernel.loaded.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The kernel in its module's program, resolved at load.

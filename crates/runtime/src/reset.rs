@@ -13,5 +13,6 @@ pub fn device_reset() -> Result<()> {
     crate::ipc::forget();
     ctx().reset(crate::memory::remap_host);
     crate::device::reset_limits();
+    crate::context::lose_context();
     Ok(())
 }

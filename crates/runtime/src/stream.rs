@@ -13,11 +13,11 @@
 //! concerning every capture at once.
 
 use std::any::Any;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::Instant;
 
-use crate::context::{api, ctx, lock};
+use crate::context::{Context, api, api_despite_sticky, ctx, lock};
 use crate::error::{Error, Result};
 use crate::work::NodeType;
 
@@ -295,7 +295,7 @@ impl Stream {
 
     /// `cudaStreamDestroy`: queued work still completes, the handle becomes invalid at once.
     pub fn destroy(self) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             if self.is_default() {
                 return Err(Error::InvalidResourceHandle);
             }
@@ -306,22 +306,42 @@ impl Stream {
     }
 
     /// `cudaStreamSynchronize`: waits for the stream's work; returns a sticky error or an
-    /// asynchronous error raised by that work.
+    /// asynchronous error raised by that work. The legacy stream's work includes, as for work
+    /// enqueued there, the blocking streams' work enqueued so far: an H200 waits for another
+    /// thread's per-thread stream there (gpu-unseen/runtime16_ptds_sync_calls,
+    /// tests/program-diff/ptds_sync_calls.cu).
     pub fn synchronize(self) -> Result<()> {
-        api(|c| {
+        self.api(|c| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
+            let mut implicit = Vec::new();
+            if s.handle == 0 {
+                let _g = lock(&streams().sched);
+                implicit_deps(&s, &mut implicit);
+            }
             s.wait_idle();
+            for m in implicit {
+                m.wait();
+            }
             c.sync_result()
         })
     }
 
     /// `cudaStreamQuery`: `Ok` when all the stream's work is complete, else
-    /// [`Error::NotReady`].
+    /// [`Error::NotReady`]; the legacy stream's work includes the blocking streams' (an H200
+    /// answers NotReady while a created blocking stream runs: gpu-unseen/runtime17_lazy_loading).
     pub fn query(self) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
+            if s.handle == 0 {
+                let mut implicit = Vec::new();
+                let _g = lock(&streams().sched);
+                implicit_deps(&s, &mut implicit);
+                if !implicit.is_empty() {
+                    return Err(Error::NotReady);
+                }
+            }
             match s.last() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
                 _ => Ok(()),
@@ -331,19 +351,19 @@ impl Stream {
 
     /// `cudaStreamGetFlags`.
     pub fn flags(self) -> Result<u32> {
-        api(|_| Ok(resolve(self)?.flags))
+        self.api(|_| Ok(resolve(self)?.flags))
     }
 
     /// `cudaStreamGetId`: a unique id, nonzero (the legacy stream's too, as an H200 answers:
     /// unseen11b_stream_attr_policy).
     pub fn id(self) -> Result<u64> {
-        api(|_| resolve(self).map(|s| if s.handle == 0 { LEGACY_ID } else { s.handle }))
+        self.api(|_| resolve(self).map(|s| if s.handle == 0 { LEGACY_ID } else { s.handle }))
     }
 
     /// `cudaStreamGetPriority`: the priority the stream was created with (or set through its
     /// attribute), clamped to the device's range.
     pub fn priority(self) -> Result<i32> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             Ok(lock(&s.attrs).get(&ATTR_PRIORITY).map_or(0, |v| v[0] as i32))
         })
@@ -353,7 +373,7 @@ impl Stream {
     /// (8, clamped to the device's range), MemSyncDomainMap (9) and
     /// MemSyncDomain (10), validated by [`check_attr`] and stored.
     pub fn set_attribute(self, id: i32, value: &AttrValue) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             let mut v = *value;
             check_attr(id, &v, true)?;
@@ -369,7 +389,7 @@ impl Stream {
 
     /// `cudaStreamGetAttribute`: the stored value, or the default.
     pub fn get_attribute(self, id: i32) -> Result<AttrValue> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             if !STREAM_ATTRS.contains(&id) {
                 return Err(Error::InvalidValue);
@@ -380,13 +400,37 @@ impl Stream {
 
     /// `cudaStreamCopyAttributes(dst = self, src)`.
     pub fn copy_attributes_from(self, src: Stream) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let d = resolve(self)?;
             let s = resolve(src)?;
             let a = lock(&s.attrs).clone();
             *lock(&d.attrs) = a;
             Ok(())
         })
+    }
+
+    /// What a `cudaStreamCreate*` that failed with `e` writes to its handle: when `e` is the
+    /// sticky error of a faulted kernel, a new handle that names no stream, which the stream
+    /// calls then answer with [`Error::InvalidResourceHandle`] ahead of the sticky error (an
+    /// H200 writes such a handle and answers so:
+    /// tests/program-diff/stream_create_after_fault.cu); otherwise nothing.
+    pub fn stillborn_after(e: Error) -> Option<Stream> {
+        let c = ctx();
+        if c.sticky.get() != Some(e) {
+            return None;
+        }
+        let h = c.handle();
+        lock(&streams().stillborn).insert(h);
+        Some(Stream(h))
+    }
+
+    /// [`api`] for a call on this stream: a stillborn handle ([`Stream::stillborn_after`]) is
+    /// [`Error::InvalidResourceHandle`] even while a sticky error fails every other call.
+    fn api<T>(self, f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T> {
+        if lock(&streams().stillborn).contains(&self.0) {
+            return api_despite_sticky(|_| Err(Error::InvalidResourceHandle));
+        }
+        api(f)
     }
 
     /// Whether this is the legacy (or per-thread) default stream handle.
@@ -420,7 +464,7 @@ impl Stream {
     /// Host work on the stream, skipped after a kernel fault; `uncapturable`: refused while
     /// the stream captures.
     fn host_work(self, f: Box<dyn Fn() + Send + Sync>, uncapturable: bool) -> Result<()> {
-        api(|_| {
+        self.api(|_| {
             let s = resolve(self)?;
             if uncapturable {
                 forbid_while_capturing(&s)?;
@@ -493,6 +537,9 @@ struct Streams {
     table: Mutex<HashMap<u64, Arc<StreamInner>>>,
     /// Serializes enqueueing, so dependency capture between streams is consistent.
     sched: Mutex<()>,
+    /// Handles written by a `cudaStreamCreate*` that failed because a kernel had faulted
+    /// ([`Stream::stillborn_after`]): they name no stream.
+    stillborn: Mutex<HashSet<u64>>,
 }
 
 fn streams() -> &'static Streams {
@@ -501,6 +548,7 @@ fn streams() -> &'static Streams {
         legacy: StreamInner::spawn(0, 0),
         table: Mutex::new(HashMap::new()),
         sched: Mutex::new(()),
+        stillborn: Mutex::new(HashSet::new()),
     })
 }
 
@@ -513,6 +561,7 @@ pub(crate) fn live_streams() -> Vec<Arc<StreamInner>> {
 /// per-thread default stream is entered again on its next use).
 pub(crate) fn reset() {
     wait_all();
+    lock(&streams().stillborn).clear();
     let all: Vec<_> = lock(&streams().table).drain().map(|(_, s)| s).collect();
     for s in all {
         s.wait_idle();
@@ -603,7 +652,15 @@ fn enqueue_locked(s: &Arc<StreamInner>, mut deps: Vec<Arc<Marker>>, work: Work, 
     let _g = lock(&streams().sched);
     implicit_deps(s, &mut deps);
     let done = Arc::new(Marker::default());
-    *lock(&s.last) = Some(done.clone());
+    // The stream's unfinished last work: a queued job runs before this one anyway, but work
+    // another thread runs in place ([`run_inline_if_idle`]) is in no queue, so the job waits
+    // for it (a kernel launched during a synchronous memset read what the memset had not yet
+    // written: streams_and_events' `a_launch_from_another_thread_...`).
+    if let Some(prev) = lock(&s.last).replace(done.clone())
+        && prev.done().is_none()
+    {
+        deps.push(prev);
+    }
     let stealable = !matches!(ty, NodeType::Host | NodeType::Graph | NodeType::Conditional);
     let job = Job { deps, work, done: done.clone(), stealable };
     let inline = {
@@ -672,6 +729,16 @@ pub(crate) fn enqueue_unless_idle(s: &Arc<StreamInner>, work: Work) -> Arc<Marke
         Some(((), done)) => done,
         None => enqueue(s, Vec::new(), work),
     }
+}
+
+/// The unfinished last work of every stream, the legacy stream's included: what work that
+/// must follow everything already enqueued waits for.
+pub(crate) fn all_pending() -> Vec<Arc<Marker>> {
+    let all = streams();
+    let mut v: Vec<Arc<Marker>> = lock(&all.table).values().filter_map(|s| s.last()).collect();
+    v.extend(all.legacy.last());
+    v.retain(|m| m.done().is_none());
+    v
 }
 
 /// Waits for all work on every stream.

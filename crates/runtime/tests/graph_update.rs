@@ -131,7 +131,7 @@ fn a_graph_relaunched_with_its_allocation_unfreed_fails_unless_auto_free() {
     let alloc_graph = || {
         let g = Graph::new(0).expect("graph");
         let (ptr, work) = memory::graph_mem_alloc(4096).expect("graph allocation");
-        g.add(&[], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, copy: None }).expect("alloc node");
+        g.add(&[], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, fixed: None }).expect("alloc node");
         (g, ptr)
     };
     let (g, ptr) = alloc_graph();
@@ -163,8 +163,43 @@ fn a_graph_with_memory_nodes_is_not_cloned_and_keeps_its_edges() {
     let (g, _, mul) = fill_then_mul(buffer(0), 1, 2);
     let (_, work) = runtime::memory::graph_mem_alloc(256).expect("graph allocation");
     let alloc =
-        g.add(&[mul], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, copy: None }).expect("alloc node");
+        g.add(&[mul], NodeKind::Work { ty: NodeType::MemAlloc, work, params: None, fixed: None }).expect("alloc node");
     assert_eq!(g.clone_graph().err(), Some(Error::NotSupported));
-    assert_eq!(g.remove_dependencies(&[mul], &[alloc]), Err(Error::NotSupported));
+    assert_eq!(g.remove_dependencies(&[mul], &[alloc], None), Err(Error::NotSupported));
     assert_eq!(g.edges().expect("edges").len(), 2, "the edges stay");
+}
+
+/// The conditions of a flake CI saw once (zeros read after `exec.launch(s); s.synchronize()`):
+/// many threads at once each initialize a buffer, launch a tiny graph on a non-blocking stream
+/// and read the result back. A synchronous `cudaMemset` of device memory may return before it
+/// ran (CUDA's "API synchronization behavior"), here when another thread's legacy-stream work
+/// is in flight, and a non-blocking stream is not ordered after the legacy stream: unless the
+/// buffer is synchronized before the graph runs (`fixtures::buffer`), the late memset zeroes
+/// the graph's results.
+#[test]
+fn concurrent_graph_launches_on_non_blocking_streams_read_their_results() {
+    const THREADS: usize = 12;
+    const ROUNDS: u32 = 8;
+    let threads: Vec<_> = (0..THREADS)
+        .map(|t| {
+            std::thread::spawn(move || {
+                let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+                for r in 0..ROUNDS {
+                    let p = buffer(0);
+                    let (v, k) = (t as u32 + 1, r + 2);
+                    let (g, _, _) = fill_then_mul(p, v, k);
+                    let exec = g.instantiate(0).expect("instantiate");
+                    run(exec, s);
+                    assert_eq!(read(p), all(v * k), "thread {t} round {r}");
+                    exec.destroy().expect("exec destroy");
+                    g.destroy().expect("graph destroy");
+                    runtime::memory::free(p).expect("free");
+                }
+                s.destroy().expect("destroy");
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().expect("a thread's checks");
+    }
 }

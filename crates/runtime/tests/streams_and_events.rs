@@ -227,3 +227,27 @@ fn runtime_calls_inside_a_host_function_are_not_permitted() {
     assert_eq!(read(p), all(0x0707_0707), "the buffer is untouched");
     s.destroy().expect("destroy");
 }
+
+/// Work on one stream runs in the order of its API calls, whichever host thread makes them:
+/// a kernel that another thread launches on the legacy stream while a synchronous
+/// `cudaMemset` runs there (on its caller's thread: the stream was idle) reads what the memset
+/// wrote. (The kernel was queued without waiting for it and read the buffer's old end.)
+#[test]
+fn a_launch_from_another_thread_waits_for_a_synchronous_memset_in_progress() {
+    const BIG: usize = 256 << 20;
+    let k = kernels();
+    let big = runtime::memory::malloc(BIG).expect("malloc");
+    let dst = buffer(0);
+    let tail = runtime::DevicePtr(big.0 + (BIG - fixtures::N * 4) as u64);
+    let setter = std::thread::spawn(move || runtime::memory::memset(big, 1, BIG).expect("memset"));
+    // The memset runs once the legacy stream has unfinished work.
+    let t0 = std::time::Instant::now();
+    while Stream::LEGACY.query().is_ok() && !setter.is_finished() && t0.elapsed() < Duration::from_secs(10) {
+        std::hint::spin_loop();
+    }
+    k.add(dst, tail, 0, Stream::LEGACY);
+    Stream::LEGACY.synchronize().expect("sync");
+    setter.join().expect("memset thread");
+    assert_eq!(read(dst), all(0x0101_0101), "the kernel ran after the memset");
+    runtime::memory::free(big).expect("free");
+}

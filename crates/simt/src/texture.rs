@@ -22,6 +22,7 @@
 
 pub(crate) mod op;
 pub(crate) mod sample;
+mod srgb;
 pub(crate) mod surface;
 
 use std::collections::HashMap;

@@ -96,7 +96,8 @@ pub fn launch_attrs(list: &[LaunchAttribute]) -> Result<LaunchAttrs> {
     for at in list {
         let v = &at.val;
         match at.id {
-            0 | 3 | 6 | 16 => {}
+            6 => a.programmatic = v[0] != 0,
+            0 | 3 | 16 => {}
             // cudaAccessPolicyWindow { base_ptr, num_bytes, hitRatio, hitProp, missProp }: a hit
             // ratio in [0, 1], a window no larger than the device's, a miss property Normal or
             // Streaming (the hit property is not checked).
@@ -307,6 +308,7 @@ pub unsafe fn cudaFuncGetAttributes(attr: *mut runtime::module::FuncAttributes, 
         return invalid();
     }
     let r = runtime::usable().and_then(|()| function_for_handle(func as usize)).map(|f| {
+        f.load();
         // SAFETY: valid for writes per the contract.
         unsafe { attr.write(f.attributes()) }
     });

@@ -19,7 +19,19 @@ use crate::{code, invalid, out, stream};
 
 /// `cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)`.
 pub fn cudaStreamCreateWithFlags(s: Out<*mut c_void>, flags: u32) -> i32 {
-    s.put(Stream::with_flags(flags).map(|s| s.0 as *mut c_void))
+    created(s, Stream::with_flags(flags))
+}
+
+/// A stream creation's result through its handle: after a kernel fault, the failed creation
+/// still writes a handle, one that names no stream (`Stream::stillborn_after`).
+fn created(s: Out<*mut c_void>, r: Result<Stream>) -> i32 {
+    if let Err(e) = r
+        && !s.is_null()
+        && let Some(h) = Stream::stillborn_after(e)
+    {
+        s.write(h.0 as *mut c_void);
+    }
+    s.put(r.map(|st| st.0 as *mut c_void))
 }
 
 /// `cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority)`:
@@ -28,9 +40,9 @@ pub fn cudaStreamCreateWithPriority(s: Out<*mut c_void>, flags: u32, priority: i
     let r = Stream::with_flags(flags).and_then(|st| {
         let mut v = [0u32; 16];
         v[0] = priority as u32;
-        st.set_attribute(runtime::stream::ATTR_PRIORITY, &v).map(|()| st.0 as *mut c_void)
+        st.set_attribute(runtime::stream::ATTR_PRIORITY, &v).map(|()| st)
     });
-    s.put(r)
+    created(s, r)
 }
 
 /// `cudaStreamDestroy(cudaStream_t)`.

@@ -16,7 +16,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 
 use super::{
-    Graph, GraphData, GraphNode, KernelNode, NodeKind, NodeType, Registry, ancestors, drop_graph, insert_node, reg,
+    EdgeData, Graph, GraphData, GraphNode, KernelNode, NodeKind, NodeType, Registry, ancestors, drop_graph,
+    insert_node, reg,
 };
 use crate::Dim3;
 use crate::context::{api, lock};
@@ -94,7 +95,7 @@ impl CaptureState for StreamCapture {
     /// Work enqueued on a capturing stream becomes a node (nothing, once the capture is
     /// invalidated).
     fn record(&mut self, work: Work, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None, copy: None });
+        append(self, NodeKind::Work { ty, work: Arc::from(work), params: None, fixed: None });
     }
 
     fn invalidate(&self) {
@@ -106,12 +107,12 @@ impl CaptureState for StreamCapture {
     }
 
     fn record_shared(&mut self, work: crate::work::NodeFn, ty: NodeType) {
-        append(self, NodeKind::Work { ty, work, params: None, copy: None });
+        append(self, NodeKind::Work { ty, work, params: None, fixed: None });
     }
 
     fn record_copy(&mut self, work: Work, kind: i32) {
-        let copy = crate::memory::MemcpyKind::from_raw(kind).ok();
-        append(self, NodeKind::Work { ty: NodeType::Memcpy, work: Arc::from(work), params: None, copy });
+        let fixed = crate::memory::MemcpyKind::from_raw(kind).ok().map(super::Fixed::Copy);
+        append(self, NodeKind::Work { ty: NodeType::Memcpy, work: Arc::from(work), params: None, fixed });
     }
 
     fn event_node(&mut self, event: u64, wait: bool) {
@@ -150,7 +151,9 @@ fn install_hooks() {
 /// A kernel launch on `s`: `None` if the stream is not capturing (the caller enqueues it),
 /// else the launch becomes a kernel node (as `cudaGraphAddKernelNode` makes one, so the
 /// kernel-node calls see its function, configuration and parameters), or the error making it
-/// gave.
+/// gave. A launch that allows programmatic stream serialization gets programmatic edges
+/// from the kernel nodes before it, as an H200 captures it
+/// (gpu-unseen/runtime16_graph_programmatic_edges).
 fn capture_launch(
     s: &StreamInner,
     function: &Function,
@@ -158,6 +161,7 @@ fn capture_launch(
     block: Dim3,
     dynamic_shared: u32,
     params: &[u8],
+    programmatic: bool,
 ) -> Option<Result<()>> {
     let mut cap = lock(&s.capture);
     let sc = part(&mut cap)?;
@@ -172,17 +176,29 @@ fn capture_launch(
         if let Some(p) = priority {
             k.attrs.insert(stream::ATTR_PRIORITY, p);
         }
-        append(sc, NodeKind::Kernel(k))
+        append_with(sc, NodeKind::Kernel(k), programmatic)
     }))
 }
 
 /// Adds `kind` to the stream's capture after its tail (nothing once the capture is invalidated).
 fn append(sc: &mut StreamCapture, kind: NodeKind) {
+    append_with(sc, kind, false);
+}
+
+/// [`append`], the edges from the tail's kernel nodes programmatic ones if `programmatic`.
+fn append_with(sc: &mut StreamCapture, kind: NodeKind, programmatic: bool) {
     if sc.seq.invalidated.load(Ordering::Relaxed) {
         return;
     }
     let deps = std::mem::take(&mut sc.tail);
-    let h = insert_node(&mut lock(&sc.seq.data), sc.seq.graph, deps, kind);
+    let mut data = lock(&sc.seq.data);
+    let edge_data = if programmatic {
+        let kernels = deps.iter().filter(|d| data.node(**d).is_some_and(|n| n.kind.ty() == NodeType::Kernel));
+        kernels.map(|d| (*d, EdgeData::PROGRAMMATIC)).collect()
+    } else {
+        Vec::new()
+    };
+    let h = insert_node(&mut data, sc.seq.graph, deps, edge_data, kind);
     sc.tail = vec![h];
 }
 

@@ -49,7 +49,7 @@ fn body(g: Graph, verbose: bool, out: &mut String, depth: u32) -> Result<()> {
             }
         }
     }
-    for (a, b) in edges {
+    for (a, b, _) in edges {
         let _ = writeln!(out, "\"node_{a:x}\" -> \"node_{b:x}\";");
     }
     Ok(())

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use std::collections::HashSet;
 
-use super::{CondType, Graph, GraphExec, GraphNode, NodeFn, NodeKind, NodeType, data_of, reg};
+use super::{CondType, Fixed, Graph, GraphExec, GraphNode, NodeFn, NodeKind, NodeType, data_of, reg};
 use crate::context::{api, ctx, lock, record};
 use crate::error::{Error, Result};
 use crate::event::Event;
@@ -37,9 +37,8 @@ struct Step {
     ty: NodeType,
     op: Op,
     enabled: bool,
-    /// A memcpy node's `cudaMemcpyKind` as instantiated (see [`NodeKind::Work`]), which its
-    /// exec parameters may not change.
-    copy: Option<crate::memory::MemcpyKind>,
+    /// What the node's exec parameters may not change, as instantiated ([`Fixed`]).
+    fixed: Option<Fixed>,
     /// The node's encoded parameters as instantiated or last set in this exec (see
     /// [`NodeKind::Work`]): what exec parameter changes are checked against.
     params: Option<Arc<[u8]>>,
@@ -119,18 +118,18 @@ fn flatten(
             NodeKind::WaitEvent(e) => Op::Wait(*e),
             NodeKind::EventRecord(e) => Op::Record(*e),
         };
-        let (copy, params) = match &kind {
-            NodeKind::Work { copy, params, .. } => (*copy, params.clone()),
+        let (fixed, params) = match &kind {
+            NodeKind::Work { fixed, params, .. } => (*fixed, params.clone()),
             _ => (None, None),
         };
-        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true, copy, params });
+        out.push(Step { node, node_ty, ty: kind.ty(), op, enabled: true, fixed, params });
     }
     Ok(())
 }
 
 /// Per node (in node order): its type, the sorted indices of its dependencies and, for a
 /// memcpy node, its kind (the memory types an update may not change).
-type Topology = Vec<(NodeType, Vec<usize>, Option<crate::memory::MemcpyKind>)>;
+type Topology = Vec<(NodeType, Vec<usize>, Option<Fixed>)>;
 
 /// The topology of `g` and its node handles.
 fn topology(g: Graph) -> Result<(Topology, Vec<u64>)> {
@@ -143,11 +142,11 @@ fn topology(g: Graph) -> Result<(Topology, Vec<u64>)> {
         .map(|n| {
             let mut deps: Vec<usize> = n.deps.iter().filter_map(|d| handles.iter().position(|h| h == d)).collect();
             deps.sort_unstable();
-            let copy = match &n.kind {
-                NodeKind::Work { copy, .. } => *copy,
+            let fixed = match &n.kind {
+                NodeKind::Work { fixed, .. } => *fixed,
                 _ => None,
             };
-            (n.kind.ty(), deps, copy)
+            (n.kind.ty(), deps, fixed)
         })
         .collect();
     Ok((topo, handles))
@@ -304,11 +303,12 @@ impl GraphExec {
             if st.node_ty != kind.ty() {
                 return Err(Error::InvalidValue);
             }
-            // A memcpy node keeps the memory types of its ends: another `cudaMemcpyKind`
-            // (`cudaMemcpyDefault` for a device-to-host node too) is an invalid value (an
-            // H200's answer, unseen11b_update_memcpy_kinds).
-            if let NodeKind::Work { copy: Some(new), .. } = &kind
-                && st.copy.is_some_and(|old| old != *new)
+            // A memcpy node keeps the memory types of its ends (another `cudaMemcpyKind`,
+            // `cudaMemcpyDefault` for a device-to-host node too), a memset node its rows: else
+            // an invalid value (an H200's answers, unseen11b_update_memcpy_kinds,
+            // unseen13a_graph_memset_update).
+            if let NodeKind::Work { fixed: Some(new), .. } = &kind
+                && st.fixed.is_some_and(|old| old != *new)
             {
                 return Err(Error::InvalidValue);
             }
@@ -398,8 +398,8 @@ impl GraphExec {
             }
             for (i, (a, b)) in topo.iter().zip(&exec.topology).enumerate() {
                 if a != b {
-                    // NodeTypeChanged (3), TopologyChanged (2), or a memcpy whose memory types
-                    // changed: ParametersChanged (5), as an H200 answers.
+                    // NodeTypeChanged (3), TopologyChanged (2), or a [`Fixed`] part changed:
+                    // ParametersChanged (5), as an H200 answers.
                     let result = if a.0 != b.0 {
                         3
                     } else if a.1 != b.1 {
@@ -472,10 +472,14 @@ fn cond_value(mem: &simt::DeviceMemory, handle: u64) -> u32 {
 /// Runs one launch's steps in order (on the stream's worker) in `mem` (the device memory,
 /// looked up once per launch: only a device reset, which waits for all work, replaces it). A
 /// WHILE loop also ends when the context has a sticky error (a faulted body kernel cannot
-/// clear the condition).
+/// clear the condition). Once a kernel faulted, work steps (host functions, copies, memsets,
+/// kernels) no longer run: an H200 runs no host node after a faulting kernel node
+/// (gpu-unseen/runtime16_fault_in_graph); event records still complete, so waits end.
 fn run(ops: &[Run], mem: &simt::DeviceMemory) {
     for op in ops {
+        let faulted = || crate::context::sticky().is_some();
         match op {
+            Run::Work(_) | Run::Kernel(_) if faulted() => {}
             Run::Work(w) => w(),
             Run::Kernel(k) => k.run(mem),
             Run::Complete(m) => m.complete(),

@@ -37,10 +37,9 @@ pub enum NodeKind {
         /// The parameters the node was made from, as the API layer encoded them (for the
         /// `Get*Params` calls; `None` for captured work).
         params: Option<Arc<[u8]>>,
-        /// A memcpy node's `cudaMemcpyKind` (as the explicit API adds it): the memory type of
-        /// each end as the driver takes it (host, device; unified for `cudaMemcpyDefault`),
-        /// which `cudaGraphExecUpdate` may not change. `None` for other work and captured copies.
-        copy: Option<crate::memory::MemcpyKind>,
+        /// What an executable graph may not change in the node ([`Fixed`]); `None` for work
+        /// without such a part.
+        fixed: Option<Fixed>,
     },
     /// A kernel with its launch parameters (as the explicit API adds it).
     Kernel(KernelNode),
@@ -54,6 +53,19 @@ pub enum NodeKind {
     EventRecord(Event),
     /// A conditional node: runs its body graphs by the value of its handle.
     Conditional(CondNode),
+}
+
+/// The part of a node that `cudaGraphExecUpdate` and the `cudaGraphExec*SetParams` calls may
+/// not change in an executable graph: an H200 refuses another one (`cudaGraphExecUpdate`:
+/// ParametersChanged).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fixed {
+    /// A memcpy node's `cudaMemcpyKind`: the memory type of each end as the driver takes it
+    /// (host, device; unified for `cudaMemcpyDefault`) (unseen11b_update_memcpy_kinds).
+    Copy(crate::memory::MemcpyKind),
+    /// A memset node's rows (its height): a 1D memset may not become 2D, nor a 2D one change
+    /// its height (unseen13a_graph_memset_update; tests/program-diff/exec_update_kinds.cu).
+    Rows(usize),
 }
 
 /// `cudaGraphConditionalNodeType`.
@@ -155,13 +167,63 @@ impl KernelNode {
     }
 }
 
+/// `cudaGraphEdgeData`: an edge's ports and type. All zero is the default edge: the node it
+/// enters starts once the node it leaves completed. Every edge runs as a default one here (a
+/// programmatic dependent may start early on a GPU, and completing first is one order it
+/// allows).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct EdgeData {
+    /// `from_port`: 0, or out of a kernel node `cudaGraphKernelNodePortProgrammatic` (1) or
+    /// `cudaGraphKernelNodePortLaunchCompletion` (2).
+    pub from_port: u8,
+    /// `to_port`: 0, the only one defined.
+    pub to_port: u8,
+    /// `type`: `cudaGraphDependencyTypeDefault` (0) or `cudaGraphDependencyTypeProgrammatic` (1).
+    pub ty: u8,
+}
+
+impl EdgeData {
+    /// The edge a captured launch with programmatic stream serialization gets from the work
+    /// before it (an H200's, gpu-unseen/runtime16_graph_programmatic_edges).
+    pub const PROGRAMMATIC: EdgeData = EdgeData { from_port: 1, to_port: 0, ty: 1 };
+
+    /// Whether an edge out of a node of `from` may carry this data, as an H200 answers
+    /// (gpu-unseen/runtime16_graph_programmatic_edges): a programmatic edge leaves a kernel
+    /// node's programmatic or launch-completion port, and a launch-completion port may also
+    /// carry a default edge; any other port, type or `to_port` is an invalid value.
+    fn allowed_from(self, from: &NodeKind) -> bool {
+        let kernel = from.ty() == NodeType::Kernel;
+        self.to_port == 0
+            && match (self.from_port, self.ty) {
+                (0, 0) => true,
+                (1, 1) | (2, 0) | (2, 1) => kernel,
+                _ => false,
+            }
+    }
+}
+
 /// One node.
 #[derive(Debug, Clone)]
 struct Node {
     handle: u64,
     /// The handles of the nodes this one depends on.
     deps: Vec<u64>,
+    /// The data of those edges that are not default ones, by the node they leave.
+    edge_data: Vec<(u64, EdgeData)>,
     kind: NodeKind,
+}
+
+impl Node {
+    /// The data of the edge from `dep` into this node.
+    fn edge_from(&self, dep: u64) -> EdgeData {
+        self.edge_data.iter().find(|(d, _)| *d == dep).map_or(EdgeData::default(), |(_, e)| *e)
+    }
+
+    /// Forgets the edge from `dep`.
+    fn drop_dep(&mut self, dep: u64) {
+        self.deps.retain(|d| *d != dep);
+        self.edge_data.retain(|(d, _)| *d != dep);
+    }
 }
 
 /// A graph's nodes, in the order they were added.
@@ -183,11 +245,11 @@ impl GraphData {
 
     /// Every edge `(from, to)`, in the order an H200 lists them (`cudaGraphGetEdges`): by the node they leave, in node
     /// order, then by the node they enter (unseen13a_graph_manual_edges).
-    fn edges(&self) -> Vec<(u64, u64)> {
+    fn edges(&self) -> Vec<(u64, u64, EdgeData)> {
         let index: HashMap<u64, usize> = self.nodes.iter().enumerate().map(|(i, n)| (n.handle, i)).collect();
-        let mut edges: Vec<(u64, u64)> =
-            self.nodes.iter().flat_map(|n| n.deps.iter().map(move |&d| (d, n.handle))).collect();
-        edges.sort_by_key(|&(from, to)| (index.get(&from).copied(), index.get(&to).copied()));
+        let mut edges: Vec<(u64, u64, EdgeData)> =
+            self.nodes.iter().flat_map(|n| n.deps.iter().map(move |&d| (d, n.handle, n.edge_from(d)))).collect();
+        edges.sort_by_key(|&(from, to, _)| (index.get(&from).copied(), index.get(&to).copied()));
         edges
     }
 
@@ -237,10 +299,11 @@ fn reg() -> MutexGuard<'static, Registry> {
     lock(R.get_or_init(Default::default))
 }
 
-/// Adds a node to `g` (graph handle `graph`); returns its handle.
-fn insert_node(g: &mut GraphData, graph: u64, deps: Vec<u64>, kind: NodeKind) -> u64 {
+/// Adds a node to `g` (graph handle `graph`), with the data of its non-default edges; returns
+/// its handle.
+fn insert_node(g: &mut GraphData, graph: u64, deps: Vec<u64>, edge_data: Vec<(u64, EdgeData)>, kind: NodeKind) -> u64 {
     let handle = ctx().handle();
-    g.nodes.push(Node { handle, deps, kind });
+    g.nodes.push(Node { handle, deps, edge_data, kind });
     reg().nodes.insert(handle, graph);
     handle
 }
@@ -345,7 +408,8 @@ fn clone_data(src: &GraphData) -> Graph {
             k => k.clone(),
         };
         let deps = n.deps.iter().filter_map(|d| map.get(d).copied()).collect();
-        nodes.push(Node { handle: map[&n.handle], deps, kind });
+        let edge_data = n.edge_data.iter().filter_map(|(d, e)| Some((*map.get(d)?, *e))).collect();
+        nodes.push(Node { handle: map[&n.handle], deps, edge_data, kind });
     }
     let mut r = reg();
     for (orig, new) in &map {
@@ -392,7 +456,7 @@ impl Graph {
     /// Adds a node doing `work` (`None`: an empty node) after `deps` (nodes of this graph).
     pub fn add_node(self, deps: &[GraphNode], work: Option<NodeFn>) -> Result<GraphNode> {
         let kind = match work {
-            Some(work) => NodeKind::Work { ty: NodeType::Host, work, params: None, copy: None },
+            Some(work) => NodeKind::Work { ty: NodeType::Host, work, params: None, fixed: None },
             None => NodeKind::Empty,
         };
         self.add(deps, kind)
@@ -401,13 +465,25 @@ impl Graph {
     /// Adds a node of `kind` after `deps` (distinct nodes of this graph). A child graph is
     /// cloned into the node (as CUDA does); an event must exist.
     pub fn add(self, deps: &[GraphNode], kind: NodeKind) -> Result<GraphNode> {
+        self.add_with_edges(deps, None, kind)
+    }
+
+    /// [`Graph::add`] with the data of each edge (`cudaGraphAddNode`'s `dependencyData`;
+    /// `None`: default edges), each allowed out of its node ([`EdgeData`]).
+    pub fn add_with_edges(self, deps: &[GraphNode], edges: Option<&[EdgeData]>, kind: NodeKind) -> Result<GraphNode> {
         host_api(|_| {
             let data = data_of(self)?;
             let mut g = lock(&data);
             let mut hs = Vec::with_capacity(deps.len());
-            for d in deps {
-                if g.node(d.0).is_none() || hs.contains(&d.0) {
+            let mut edge_data = Vec::new();
+            for (i, d) in deps.iter().enumerate() {
+                let e = edges.and_then(|e| e.get(i)).copied().unwrap_or_default();
+                let Some(from) = g.node(d.0) else { return Err(Error::InvalidValue) };
+                if hs.contains(&d.0) || !e.allowed_from(&from.kind) {
                     return Err(Error::InvalidValue);
+                }
+                if e != EdgeData::default() {
+                    edge_data.push((d.0, e));
                 }
                 hs.push(d.0);
             }
@@ -441,7 +517,7 @@ impl Graph {
                 }
                 k => k,
             };
-            Ok(GraphNode(insert_node(&mut g, self.0, hs, kind)))
+            Ok(GraphNode(insert_node(&mut g, self.0, hs, edge_data, kind)))
         })
     }
 
@@ -466,53 +542,69 @@ impl Graph {
 
     /// Every edge `(from, to)` (`cudaGraphGetEdges`).
     pub fn edges(self) -> Result<Vec<(GraphNode, GraphNode)>> {
+        Ok(self.edges_with_data()?.into_iter().map(|(a, b, _)| (a, b)).collect())
+    }
+
+    /// Every edge `(from, to, data)` (`cudaGraphGetEdges` with `edgeData`).
+    pub fn edges_with_data(self) -> Result<Vec<(GraphNode, GraphNode, EdgeData)>> {
         host_api(|_| {
             let d = data_of(self)?;
             let g = lock(&d);
-            Ok(g.edges().into_iter().map(|(a, b)| (GraphNode(a), GraphNode(b))).collect())
+            Ok(g.edges().into_iter().map(|(a, b, e)| (GraphNode(a), GraphNode(b), e)).collect())
         })
     }
 
-    /// `cudaGraphAddDependencies`: `to[i]` depends on `from[i]`. Every node must belong to
-    /// this graph; an edge that exists already is [`Error::InvalidValue`].
-    pub fn add_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
+    /// `cudaGraphAddDependencies`: `to[i]` depends on `from[i]`, through an edge with
+    /// `data[i]` (`None`: default edges), allowed out of `from[i]` ([`EdgeData`]). Every node
+    /// must belong to this graph; an edge that exists already is [`Error::InvalidValue`].
+    pub fn add_dependencies(self, from: &[GraphNode], to: &[GraphNode], data: Option<&[EdgeData]>) -> Result<()> {
+        let data_at = |i: usize| data.and_then(|d| d.get(i)).copied().unwrap_or_default();
         self.edit_edges(
             from,
             to,
-            |g, f, t| f != t && g.node(f).is_some() && g.node(t).is_some_and(|n| !n.deps.contains(&f)),
-            |n, f| {
+            |g, i, f, t| {
+                f != t
+                    && g.node(f).is_some_and(|n| data_at(i).allowed_from(&n.kind))
+                    && g.node(t).is_some_and(|n| !n.deps.contains(&f))
+            },
+            |n, i, f| {
                 if !n.deps.contains(&f) {
                     n.deps.push(f);
+                    if data_at(i) != EdgeData::default() {
+                        n.edge_data.push((f, data_at(i)));
+                    }
                 }
             },
         )
     }
 
-    /// `cudaGraphRemoveDependencies`: every edge must exist; a graph with memory allocation or
+    /// `cudaGraphRemoveDependencies`: every edge must exist, with `data[i]` if given (an H200
+    /// removes an edge of any data when none is given); a graph with memory allocation or
     /// free nodes keeps its edges ([`Error::NotSupported`], as an H200 answers).
-    pub fn remove_dependencies(self, from: &[GraphNode], to: &[GraphNode]) -> Result<()> {
+    pub fn remove_dependencies(self, from: &[GraphNode], to: &[GraphNode], data: Option<&[EdgeData]>) -> Result<()> {
         let has_memory_nodes =
             host_api(|_| Ok(lock(data_of(self)?.as_ref()).nodes.iter().any(|n| n.kind.is_memory())))?;
         if has_memory_nodes {
             return record(Err(Error::NotSupported));
         }
+        let matches = |i: usize, n: &Node, f: u64| data.and_then(|d| d.get(i)).is_none_or(|e| n.edge_from(f) == *e);
         self.edit_edges(
             from,
             to,
-            |g, f, t| g.node(t).is_some_and(|n| n.deps.contains(&f)),
-            |n, f| n.deps.retain(|d| *d != f),
+            |g, i, f, t| g.node(t).is_some_and(|n| n.deps.contains(&f) && matches(i, n, f)),
+            |n, _, f| n.drop_dep(f),
         )
     }
 
-    /// Changes each edge `from[i]` → `to[i]` with `apply` (given `to[i]`'s node and `from[i]`),
-    /// after checking every one with `valid` (given the graph, `from[i]` and `to[i]`): CUDA
-    /// changes all the edges or none ([`Error::InvalidValue`]).
+    /// Changes each edge `from[i]` → `to[i]` with `apply` (given `to[i]`'s node, `i` and
+    /// `from[i]`), after checking every one with `valid` (given the graph, `i`, `from[i]` and
+    /// `to[i]`): CUDA changes all the edges or none ([`Error::InvalidValue`]).
     fn edit_edges(
         self,
         from: &[GraphNode],
         to: &[GraphNode],
-        valid: impl Fn(&GraphData, u64, u64) -> bool,
-        apply: impl Fn(&mut Node, u64),
+        valid: impl Fn(&GraphData, usize, u64, u64) -> bool,
+        apply: impl Fn(&mut Node, usize, u64),
     ) -> Result<()> {
         host_api(|_| {
             if from.len() != to.len() {
@@ -520,12 +612,12 @@ impl Graph {
             }
             let d = data_of(self)?;
             let mut g = lock(&d);
-            if !from.iter().zip(to).all(|(f, t)| valid(&g, f.0, t.0)) {
+            if !from.iter().zip(to).enumerate().all(|(i, (f, t))| valid(&g, i, f.0, t.0)) {
                 return Err(Error::InvalidValue);
             }
-            for (f, t) in from.iter().zip(to) {
+            for (i, (f, t)) in from.iter().zip(to).enumerate() {
                 if let Some(n) = g.node_mut(t.0) {
-                    apply(n, f.0);
+                    apply(n, i, f.0);
                 }
             }
             Ok(())
@@ -804,21 +896,27 @@ impl GraphNode {
         })
     }
 
-    /// `cudaGraphNodeGetDependencies`.
-    pub fn dependencies(self) -> Result<Vec<GraphNode>> {
+    /// `cudaGraphNodeGetDependencies`: the nodes this one depends on, with each edge's data.
+    pub fn dependencies(self) -> Result<Vec<(GraphNode, EdgeData)>> {
         host_api(|_| {
             let (_, d) = graph_of(self)?;
             let g = lock(&d);
-            Ok(g.node(self.0).ok_or(Error::InvalidValue)?.deps.iter().map(|&h| GraphNode(h)).collect())
+            let n = g.node(self.0).ok_or(Error::InvalidValue)?;
+            Ok(n.deps.iter().map(|&h| (GraphNode(h), n.edge_from(h))).collect())
         })
     }
 
-    /// `cudaGraphNodeGetDependentNodes`.
-    pub fn dependents(self) -> Result<Vec<GraphNode>> {
+    /// `cudaGraphNodeGetDependentNodes`: the nodes that depend on this one, with each edge's
+    /// data.
+    pub fn dependents(self) -> Result<Vec<(GraphNode, EdgeData)>> {
         host_api(|_| {
             let (_, d) = graph_of(self)?;
             let g = lock(&d);
-            Ok(g.nodes.iter().filter(|n| n.deps.contains(&self.0)).map(|n| GraphNode(n.handle)).collect())
+            Ok(g.nodes
+                .iter()
+                .filter(|n| n.deps.contains(&self.0))
+                .map(|n| (GraphNode(n.handle), n.edge_from(self.0)))
+                .collect())
         })
     }
 
@@ -836,7 +934,7 @@ impl GraphNode {
                 let i = g.nodes.iter().position(|n| n.handle == self.0).ok_or(Error::InvalidValue)?;
                 let n = g.nodes.remove(i);
                 for m in &mut g.nodes {
-                    m.deps.retain(|h| *h != self.0);
+                    m.drop_dep(self.0);
                 }
                 n
             };

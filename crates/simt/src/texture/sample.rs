@@ -38,11 +38,6 @@ pub(crate) fn float_result(t: &Texture) -> bool {
     t.image.format.kind == ChannelKind::Float || t.sampler.normalized_float
 }
 
-/// sRGB → linear.
-fn srgb_to_linear(c: f32) -> f32 {
-    if c <= 0.04045 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
-}
-
 /// Converts raw channel values (zero-extended) to the texture's result patterns.
 #[inline(always)]
 pub(crate) fn convert(f: Format, s: &Sampler, raw: [u32; 4]) -> [u32; 4] {
@@ -62,10 +57,8 @@ pub(crate) fn convert(f: Format, s: &Sampler, raw: [u32; 4]) -> [u32; 4] {
             (ChannelKind::Float, 16, _) => f16_to_f32(r as u16).to_bits(),
             (ChannelKind::Float, _, _) => r,
             (ChannelKind::Unsigned, 8, true) => {
-                let v = r as f32 / 255.0;
-                // sRGB decoding yields f16 values on the hardware (bit-exact with an H100:
-                // tests/cuda/tex_normalized.cu).
-                (if s.srgb && c < 3 { f16_to_f32(f64_to_f16(f64::from(srgb_to_linear(v)))) } else { v }).to_bits()
+                // sRGB colour channels decode through the hardware's table (`srgb`).
+                (if s.srgb && c < 3 { super::srgb::to_linear(r as u8) } else { r as f32 / 255.0 }).to_bits()
             }
             (ChannelKind::Unsigned, 16, true) => (r as f32 / 65535.0).to_bits(),
             (ChannelKind::Signed, 8, true) => (f32::from(r as u8 as i8) / 127.0).max(-1.0).to_bits(),
@@ -680,7 +673,7 @@ impl<E, R: FnMut(u64, u32) -> Result<u64, E>> Pass<'_, '_, R> {
                 acc.map(|a| ((floor(a * 32767.0 / max + 0.5) / 32767.0) as f32).max(-1.0) + 0.0)
             }
             Some(max) => acc.map(|a| (floor(a * 65535.0 / max + 0.5) / 65535.0) as f32),
-            // sRGB colour channels come out as f16 (like their texels, see `convert`); blended
+            // sRGB colour channels come out as f16 (their texels are bfloat16 values, see `convert`); blended
             // ones differ from an H100 by up to ~3e-3 (its sRGB filtering precision is not known).
             // Their alpha, not sRGB-encoded, comes out in unorm16 like other normalized texels.
             None if self.t.sampler.srgb => {

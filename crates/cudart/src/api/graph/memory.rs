@@ -94,7 +94,7 @@ pub unsafe fn cudaGraphAddMemAllocNode(
         let mut stored = *q;
         stored.dptr = dptr;
         stored.accessDescs = std::ptr::null();
-        Ok(NodeKind::Work { ty: NodeType::MemAlloc, work, params: Some(params_bytes(&stored)), copy: None })
+        Ok(NodeKind::Work { ty: NodeType::MemAlloc, work, params: Some(params_bytes(&stored)), fixed: None })
     };
     // SAFETY: `nd` is null or writable and `deps` holds `n` handles: cudaGraphAddMemAllocNode's contract, which is
     // `add`'s.
@@ -127,7 +127,7 @@ pub fn cudaGraphMemAllocNodeGetParams(n: *mut c_void, p: Out<MemAllocNodeParams>
 /// cudaGraph_t, const cudaGraphNode_t *deps, size_t numDeps, void *dptr)`, a table entry).
 pub(crate) fn mem_free_kind(dptr: *mut c_void) -> Result<NodeKind> {
     let work = memory::graph_mem_free(DevicePtr(dptr as u64))?;
-    Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)), copy: None })
+    Ok(NodeKind::Work { ty: NodeType::MemFree, work, params: Some(params_bytes(&dptr)), fixed: None })
 }
 
 /// `cudaGraphMemFreeNodeGetParams(cudaGraphNode_t, void *dptr_out)`.

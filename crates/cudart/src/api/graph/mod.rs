@@ -14,7 +14,7 @@ pub mod user_object;
 
 use std::ffi::c_void;
 
-use runtime::graph::{Graph, GraphNode};
+use runtime::graph::{self, Graph, GraphNode};
 use runtime::{Error, Result, record};
 
 use crate::args::{CStrArg, Out};
@@ -73,7 +73,7 @@ unsafe fn write_list(arr: *mut *mut c_void, num: *mut usize, r: Result<Vec<u64>>
     }))
 }
 
-/// `cudaGraphEdgeData`: 8 bytes; only the default (all zero) edge is supported.
+/// `cudaGraphEdgeData`: 8 bytes (`graph::EdgeData` and five reserved bytes).
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EdgeData {
@@ -87,6 +87,32 @@ pub struct EdgeData {
     pub reserved: [u8; 5],
 }
 
+impl EdgeData {
+    /// The runtime's form.
+    fn get(&self) -> graph::EdgeData {
+        graph::EdgeData { from_port: self.from_port, to_port: self.to_port, ty: self.type_ }
+    }
+
+    /// The C form of `e`.
+    fn of(e: graph::EdgeData) -> EdgeData {
+        EdgeData { from_port: e.from_port, to_port: e.to_port, type_: e.ty, reserved: [0; 5] }
+    }
+}
+
+/// The `n` edge data at `e` (`None` when `e` is null).
+///
+/// # Safety
+/// `e` null or valid for `n` reads.
+pub(crate) unsafe fn edge_list(e: *const EdgeData, n: usize) -> Option<Vec<graph::EdgeData>> {
+    if e.is_null() || n == 0 {
+        return None;
+    }
+    // SAFETY: valid for `n` reads per the contract.
+    Some(unsafe { std::slice::from_raw_parts(e, n) }.iter().map(EdgeData::get).collect())
+}
+
+/// For the calls that take default edges only (stream capture's dependency updates).
+///
 /// # Safety
 /// `e` null or valid for `n` reads.
 pub(crate) unsafe fn default_edges(e: *const EdgeData, n: usize) -> Result<()> {
@@ -101,15 +127,24 @@ pub(crate) unsafe fn default_edges(e: *const EdgeData, n: usize) -> Result<()> {
     Ok(())
 }
 
+/// Writes `data` to `e` unless it is null.
+///
 /// # Safety
-/// `e` null or valid for `n` writes.
-unsafe fn zero_edges(e: *mut EdgeData, n: usize) {
+/// `e` null or valid for `data.len()` writes.
+unsafe fn write_edges(e: *mut EdgeData, data: &[graph::EdgeData]) {
     if !e.is_null() {
-        for i in 0..n {
-            // SAFETY: valid for `n` writes per the contract.
-            unsafe { e.add(i).write(EdgeData::default()) };
+        for (i, d) in data.iter().enumerate() {
+            // SAFETY: valid for `data.len()` writes per the contract.
+            unsafe { e.add(i).write(EdgeData::of(*d)) };
         }
     }
+}
+
+/// A query that would list edges without their data (`list` asked for, `data` null) while
+/// one of them has other than default data: `cudaErrorLossyQuery`, as an H200 answers
+/// (gpu-unseen/runtime16_graph_programmatic_edges); nothing is written then.
+fn lossy(list: bool, data: *mut EdgeData, edges: &[graph::EdgeData]) -> bool {
+    list && data.is_null() && edges.iter().any(|e| *e != graph::EdgeData::default())
 }
 
 /// `cudaGraphNodeGetType(cudaGraphNode_t, enum cudaGraphNodeType *)`.
@@ -148,31 +183,50 @@ pub unsafe fn cudaGraphGetEdges(
     if num.is_null() || from.is_null() != to.is_null() {
         return invalid();
     }
-    let r = Graph(g as u64).edges();
+    let r = Graph(g as u64).edges_with_data();
+    if let Ok(e) = &r
+        && lossy(!from.is_null(), data, &e.iter().map(|x| x.2).collect::<Vec<_>>())
+    {
+        return code::<()>(record(Err(Error::LossyQuery)));
+    }
     // SAFETY: `num` is valid and each array null or valid for `*num` writes: cudaGraphGetEdges' contract, which is what
-    // `write_list` and `zero_edges` require.
+    // `write_list` and `write_edges` require (`*num` stays at most its value on entry).
     unsafe {
         let cap = num.read();
         let rc = write_list(from, num, r.as_ref().map(|e| e.iter().map(|x| x.0.0).collect()).map_err(|e| *e));
         if rc == 0 && !to.is_null() {
             num.write(cap);
-            write_list(to, num, r.map(|e| e.iter().map(|x| x.1.0).collect()));
-            zero_edges(data, num.read());
+            write_list(to, num, r.as_ref().map(|e| e.iter().map(|x| x.1.0).collect()).map_err(|e| *e));
+            let written = num.read();
+            if let Ok(e) = &r {
+                write_edges(data, &e.iter().take(written).map(|x| x.2).collect::<Vec<_>>());
+            }
         }
         rc
     }
 }
 
-/// Writes a node list as `write_list` does, and default edge data for each node written.
+/// Writes a node list as `write_list` does, and each written node's edge data (a lossy
+/// query fails: [`lossy`]).
 ///
 /// # Safety
 /// As `write_list`; `data` null or valid for `*num` writes.
-unsafe fn write_nodes(arr: *mut *mut c_void, data: *mut EdgeData, num: *mut usize, r: Result<Vec<u64>>) -> i32 {
-    // SAFETY: the caller's contract is `write_list`'s, and `data` holds `*num` entries after it.
+unsafe fn write_nodes(
+    arr: *mut *mut c_void,
+    data: *mut EdgeData,
+    num: *mut usize,
+    r: Result<Vec<(GraphNode, graph::EdgeData)>>,
+) -> i32 {
+    let edges: Vec<graph::EdgeData> = r.as_ref().map_or(Vec::new(), |v| v.iter().map(|x| x.1).collect());
+    if lossy(!arr.is_null(), data, &edges) {
+        return code::<()>(record(Err(Error::LossyQuery)));
+    }
+    // SAFETY: the caller's contract is `write_list`'s, and `data` holds `*num` entries after it (at most as many as
+    // on entry).
     unsafe {
-        let rc = write_list(arr, num, r);
+        let rc = write_list(arr, num, r.map(|v| v.iter().map(|x| x.0.0).collect()));
         if rc == 0 && !arr.is_null() {
-            zero_edges(data, num.read());
+            write_edges(data, &edges[..num.read().min(edges.len())]);
         }
         rc
     }
@@ -189,7 +243,7 @@ pub unsafe fn cudaGraphNodeGetDependencies(
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
-    let r = node(n).dependencies().map(|v| v.iter().map(|n| n.0).collect());
+    let r = node(n).dependencies();
     // SAFETY: `num` is valid, `arr` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependencies'
     // contract, which is what `write_nodes` requires.
     unsafe { write_nodes(arr, data, num, r) }
@@ -205,11 +259,14 @@ pub unsafe fn cudaGraphNodeGetDependentNodes(
     data: *mut EdgeData,
     num: *mut usize,
 ) -> i32 {
-    let r = node(n).dependents().map(|v| v.iter().map(|n| n.0).collect());
+    let r = node(n).dependents();
     // SAFETY: `num` is valid, `arr` and `data` null or valid for `*num` writes: cudaGraphNodeGetDependentNodes'
     // contract, which is what `write_nodes` requires.
     unsafe { write_nodes(arr, data, num, r) }
 }
+
+/// The edges `from[i]` → `to[i]`, with their data if given.
+type EdgesArg = (Vec<GraphNode>, Vec<GraphNode>, Option<Vec<graph::EdgeData>>);
 
 /// # Safety
 /// `from`, `to` hold `n` handles (or null with `n == 0`); `e` null or `n` entries.
@@ -218,19 +275,19 @@ unsafe fn edges_arg(
     to: *const *mut c_void,
     e: *const EdgeData,
     n: usize,
-) -> Result<(Vec<GraphNode>, Vec<GraphNode>)> {
+) -> Result<EdgesArg> {
     if n == 0 {
-        return Ok((Vec::new(), Vec::new()));
+        return Ok((Vec::new(), Vec::new(), None));
     }
     if from.is_null() || to.is_null() {
         return Err(Error::InvalidValue);
     }
-    // SAFETY: `e` is null or holds `n` entries: this function's contract, which is `default_edges`'.
+    // SAFETY: `e` is null or holds `n` entries, `from` and `to` hold `n` handles: this function's contract, which is
+    // `edge_list`'s and `from_raw_parts`'.
     unsafe {
-        default_edges(e, n)?;
         let f = std::slice::from_raw_parts(from, n).iter().map(|&p| node(p)).collect();
         let t = std::slice::from_raw_parts(to, n).iter().map(|&p| node(p)).collect();
-        Ok((f, t))
+        Ok((f, t, edge_list(e, n)))
     }
 }
 
@@ -248,7 +305,8 @@ pub unsafe fn cudaGraphAddDependencies(
 ) -> i32 {
     // SAFETY: `from` and `to` hold `n` handles and `e` is null or holds `n` entries: cudaGraphAddDependencies'
     // contract, which is `edges_arg`'s.
-    let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).add_dependencies(&f, &t));
+    let r = record(unsafe { edges_arg(from, to, e, n) })
+        .and_then(|(f, t, d)| Graph(g as u64).add_dependencies(&f, &t, d.as_deref()));
     code(r)
 }
 
@@ -265,7 +323,8 @@ pub unsafe fn cudaGraphRemoveDependencies(
 ) -> i32 {
     // SAFETY: `from` and `to` hold `n` handles and `e` is null or holds `n` entries: cudaGraphRemoveDependencies'
     // contract, which is `edges_arg`'s.
-    let r = record(unsafe { edges_arg(from, to, e, n) }).and_then(|(f, t)| Graph(g as u64).remove_dependencies(&f, &t));
+    let r = record(unsafe { edges_arg(from, to, e, n) })
+        .and_then(|(f, t, d)| Graph(g as u64).remove_dependencies(&f, &t, d.as_deref()));
     code(r)
 }
 

@@ -96,6 +96,22 @@ pub(crate) unsafe fn add(
     n: usize,
     kind: impl FnOnce() -> Result<graph::NodeKind>,
 ) -> i32 {
+    // SAFETY: this function's contract, which is `add_with`'s.
+    unsafe { add_with(node, g, deps, None, n, kind) }
+}
+
+/// [`add`] with each edge's data (`None`: default edges).
+///
+/// # Safety
+/// As [`add`].
+unsafe fn add_with(
+    node: Out<*mut c_void>,
+    g: *mut c_void,
+    deps: *const *mut c_void,
+    edges: Option<&[graph::EdgeData]>,
+    n: usize,
+    kind: impl FnOnce() -> Result<graph::NodeKind>,
+) -> i32 {
     if node.is_null() {
         return invalid();
     }
@@ -104,7 +120,7 @@ pub(crate) unsafe fn add(
         // CUDA's for `pDependencies` and `numDependencies`.
         let deps = record(unsafe { deps_of(deps, n) })?;
         let k = record(kind())?;
-        Graph(g as u64).add(&deps, k)
+        Graph(g as u64).add_with_edges(&deps, edges, k)
     })();
     node.put(r.map(|h| h.0 as *mut c_void))
 }
@@ -144,7 +160,8 @@ pub(crate) fn memset_kind(p: In<MemsetParams>) -> Result<graph::NodeKind> {
         height: p.height,
         depth: 1,
     };
-    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p), None))
+    let rows = Some(graph::Fixed::Rows(p.height));
+    Ok(work_kind(graph::NodeType::Memset, s.work()?.map(memory::node_work), params_bytes(&p), rows))
 }
 
 /// A memcpy node from `cudaMemcpy3DParms` (`cudaGraphAddMemcpyNode`).
@@ -158,7 +175,12 @@ pub(crate) unsafe fn memcpy_kind(p: *const Memcpy3DParms) -> Result<graph::NodeK
     let b = params_bytes(unsafe { &*p });
     // SAFETY: the host memory the copy covers stays valid while the graph may run: this function's contract (CUDA's for
     // a memcpy node's host pointers), which is what `work` requires.
-    Ok(work_kind(graph::NodeType::Memcpy, unsafe { c.work() }?.map(memory::node_work), b, Some(c.kind)))
+    Ok(work_kind(
+        graph::NodeType::Memcpy,
+        unsafe { c.work() }?.map(memory::node_work),
+        b,
+        Some(graph::Fixed::Copy(c.kind)),
+    ))
 }
 
 /// A 1D memcpy node (`cudaGraphAddMemcpyNode1D`).
@@ -182,7 +204,7 @@ pub(crate) unsafe fn memcpy_1d_kind(
         graph::NodeType::Memcpy,
         unsafe { c.work() }?.map(memory::node_work),
         params_bytes(&as_3d),
-        Some(kind),
+        Some(graph::Fixed::Copy(kind)),
     ))
 }
 
@@ -194,7 +216,7 @@ pub(crate) fn host_kind(p: In<HostNodeParams>) -> Result<graph::NodeKind> {
         ty: graph::NodeType::Host,
         work: std::sync::Arc::from(host_fn_work(f, p.userData)),
         params: Some(params_bytes(&p)),
-        copy: None,
+        fixed: None,
     })
 }
 
@@ -224,9 +246,9 @@ fn work_kind(
     ty: graph::NodeType,
     w: Option<graph::NodeFn>,
     params: std::sync::Arc<[u8]>,
-    copy: Option<memory::MemcpyKind>,
+    fixed: Option<graph::Fixed>,
 ) -> graph::NodeKind {
-    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params), copy }
+    graph::NodeKind::Work { ty, work: w.unwrap_or_else(|| std::sync::Arc::new(|| {})), params: Some(params), fixed }
 }
 
 /// A C parameter struct as the bytes a node keeps for its `Get*Params` call.
@@ -324,8 +346,9 @@ pub fn cudaGraphConditionalHandleCreate(h: Out<u64>, g: *mut c_void, default: u3
 
 /// `cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t
 /// *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct
-/// cudaGraphNodeParams *nodeParams)`: any node type but external semaphores (only default
-/// edges). Conditional nodes get their body graphs in `nodeParams->conditional.phGraph_out`,
+/// cudaGraphNodeParams *nodeParams)`: any node type but external semaphores, with edge data
+/// (`graph::EdgeData`; programmatic edges into memory allocation and conditional nodes are not
+/// supported). Conditional nodes get their body graphs in `nodeParams->conditional.phGraph_out`,
 /// memory allocation nodes their address in `nodeParams->alloc.dptr`.
 ///
 /// # Safety
@@ -340,10 +363,9 @@ pub unsafe fn cudaGraphAddNode(
     p: *mut GraphNodeParams,
 ) -> i32 {
     // SAFETY: `edges` is null or holds `n` entries: cudaGraphAddNode's contract for `dependencyData`, which is
-    // `default_edges`'.
-    if let Err(e) = record(unsafe { crate::api::graph::default_edges(edges, n) }) {
-        return code::<()>(Err(e));
-    }
+    // `edge_list`'s.
+    let ed = unsafe { crate::api::graph::edge_list(edges, n) };
+    let ed = ed.as_deref();
     // SAFETY: null-checked; valid per the contract.
     let Some(q) = (unsafe { p.as_ref() }) else { return invalid() };
     // The reserved words must be zero (an H200's answer, unseen13a_graph_generic_nodes).
@@ -355,27 +377,31 @@ pub unsafe fn cudaGraphAddNode(
     // that member.
     unsafe {
         match q.type_ {
-            0 => add(node, g, deps, n, || kernel_kind(In::new(union_of::<KernelNodeParams>(p)))),
+            0 => add_with(node, g, deps, ed, n, || kernel_kind(In::new(union_of::<KernelNodeParams>(p)))),
             1 => match memcpy_params(p) {
-                Ok(c) => add(node, g, deps, n, || memcpy_kind(c)),
+                Ok(c) => add_with(node, g, deps, ed, n, || memcpy_kind(c)),
                 Err(e) => code::<()>(Err(e)),
             },
-            2 => add(node, g, deps, n, || memset_kind(In::new(union_of::<MemsetParams>(p)))),
-            3 => add(node, g, deps, n, || host_kind(In::new(union_of::<HostNodeParams>(p)))),
+            2 => add_with(node, g, deps, ed, n, || memset_kind(In::new(union_of::<MemsetParams>(p)))),
+            3 => add_with(node, g, deps, ed, n, || host_kind(In::new(union_of::<HostNodeParams>(p)))),
             4 => {
                 let c = union_of::<ChildGraphNodeParams>(p).read();
                 if c.ownership != 0 {
                     return code::<()>(record(Err(Error::NotSupported)));
                 }
-                add(node, g, deps, n, || child_graph_kind(c.graph))
+                add_with(node, g, deps, ed, n, || child_graph_kind(c.graph))
             }
-            5 => add(node, g, deps, n, empty_kind),
-            6 => add(node, g, deps, n, || event_wait_kind(union_of::<*mut c_void>(p).read())),
-            7 => add(node, g, deps, n, || event_record_kind(union_of::<*mut c_void>(p).read())),
+            5 => add_with(node, g, deps, ed, n, empty_kind),
+            6 => add_with(node, g, deps, ed, n, || event_wait_kind(union_of::<*mut c_void>(p).read())),
+            7 => add_with(node, g, deps, ed, n, || event_record_kind(union_of::<*mut c_void>(p).read())),
+            // Programmatic edges into these: not supported here (default edges are).
+            10 | 13 if ed.is_some_and(|e| e.iter().any(|d| *d != graph::EdgeData::default())) => {
+                code::<()>(record(Err(Error::NotSupported)))
+            }
             10 => {
                 crate::api::graph::memory::cudaGraphAddMemAllocNode(node, g, deps, n, union_of::<MemAllocNodeParams>(p))
             }
-            11 => add(node, g, deps, n, || mem_free_kind(union_of::<*mut c_void>(p).read())),
+            11 => add_with(node, g, deps, ed, n, || mem_free_kind(union_of::<*mut c_void>(p).read())),
             13 => add_conditional(node, g, deps, n, union_of::<ConditionalNodeParams>(p)),
             8 | 9 => code::<()>(record(Err(Error::NotSupported))),
             _ => invalid(),
@@ -700,10 +726,10 @@ pub(crate) fn annotate_captured<T: Copy>(on: memory::On, ty: NodeType, params: &
     }
     let Ok(info) = graph::capture_info(s) else { return };
     if let [n] = info.dependencies[..]
-        && let Some(NodeKind::Work { ty: t, work, params: None, copy }) = n.peek_kind()
+        && let Some(NodeKind::Work { ty: t, work, params: None, fixed }) = n.peek_kind()
         && t == ty
     {
-        let _ = n.set_kind(NodeKind::Work { ty, work, params: Some(params_bytes(params)), copy });
+        let _ = n.set_kind(NodeKind::Work { ty, work, params: Some(params_bytes(params)), fixed });
     }
 }
 
