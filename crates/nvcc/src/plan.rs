@@ -876,6 +876,9 @@ fn cuda_common_args(o: &Options, tc: &Toolchain, arch: u32, input: &Path, source
         // nvcc says nothing when it cannot honour a `#pragma unroll` (a trip count that is not a
         // constant, as in CUB's radix-sort kernels); clang's optimizer warns at every such loop.
         os("-Wno-pass-failed"),
+        // Narrowing in braces (`S s{threadIdx.x}`, `float f{i}`) is a warning of nvcc's front
+        // end (#2361-D, in device and host code alike), an error of clang's by default.
+        os("-Wno-error=c++11-narrowing"),
         // The SDK version selects clang's launch ABI: >= 9.2 is cudaLaunchKernel with
         // __cudaPushCallConfiguration and __cudaRegisterFatBinaryEnd, as nvcc emits.
         os("-Xclang"),

@@ -424,6 +424,31 @@ int main() {\n\
     assert_eq!(String::from_utf8_lossy(&o.stdout), "PASS 10 10 2.250000 5\n", "{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Narrowing in braces from a value that is not a constant (`S s{threadIdx.x}`, `float f{i}`)
+/// is a warning of nvcc (#2361-D "invalid narrowing conversion", in device and host code; g++
+/// warns for the host side too), which builds the program; clang's default makes it an error.
+#[test]
+fn narrowing_in_braces_is_a_warning_as_with_nvcc() {
+    let dir = common::scratch_dir("narrowing");
+    std::fs::write(dir.join("nar.cu"), "#include <cstdio>\n\
+struct S { int v; };\n\
+__global__ void k(int *o) { S a{threadIdx.x}; unsigned u = 5; S b{u}; float f{o[1]}; o[0] = a.v + b.v + (int)(f * 2); }\n\
+int main() {\n\
+  int *o, h[2] = {0, 3}; unsigned x = 7; S s{x}; double d = 2; int i{d};\n\
+  cudaMalloc(&o, 8); cudaMemcpy(o, h, 8, cudaMemcpyHostToDevice);\n\
+  k<<<1, 1>>>(o);\n\
+  cudaMemcpy(h, o, 8, cudaMemcpyDeviceToHost);\n\
+  printf(\"%d %d %d\\n\", h[0], s.v, i);\n\
+  return 0;\n\
+}\n\
+").unwrap();
+    let src = dir.join("nar.cu").to_string_lossy().into_owned();
+    let exe = dir.join("nar").to_string_lossy().into_owned();
+    common::nvcc(&["-arch=sm_90", "-std=c++17", &src, "-o", &exe]).expect("build");
+    let o = common::run(std::path::Path::new(&exe), &[], &[]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "11 7 2\n", "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// Host code compiled at -O3 compares an `int` product that overflows with the device's (PTX
 /// `mul.lo.s32` keeps the low 32 bits: 65536 * 65536 is 0) and finds them equal, as the program
 /// built by nvcc (whose host compiler is g++) does; clang's optimizer had widened the host's

@@ -27,6 +27,7 @@ mod ir;
 mod jit;
 mod launch;
 mod memory;
+mod narrow;
 mod printf;
 mod semantics;
 mod shm;

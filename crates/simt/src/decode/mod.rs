@@ -97,7 +97,8 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
     let lines = src.map(LineIndex::new);
     let names = &m.names;
     // The driver compiles `.target ..., debug` modules without optimization: no contraction.
-    let contract = crate::contract::enabled() && !m.target.options.iter().any(|o| o == "debug");
+    let optimized = !m.target.options.iter().any(|o| o == "debug");
+    let contract = crate::contract::enabled() && optimized;
     let mut module_syms: HashMap<Name, Sym> = HashMap::new();
     let mut globals = Vec::new();
     let mut files = HashMap::new();
@@ -185,6 +186,7 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
             bad_globals: &global_errors,
             jump_tables: HashMap::new(),
             contract,
+            optimized,
             preds: Default::default(),
             reg_bits: Vec::new(),
             wide: std::collections::HashSet::new(),
@@ -397,6 +399,9 @@ struct FuncDecoder<'a> {
     jump_tables: HashMap<Name, Vec<u32>>,
     /// Whether to contract mul + add into fma (see `contract.rs`).
     contract: bool,
+    /// Whether ptxas optimizes the module (not `-G` code): vector loads are narrowed to the
+    /// elements read (`narrow.rs`).
+    optimized: bool,
     /// Registers declared `.pred`.
     preds: std::collections::HashSet<Reg>,
     /// Declared width of each register in bits (1: `.pred`; 64 for registers the decoder
@@ -642,6 +647,9 @@ impl FuncDecoder<'_> {
         if self.contract {
             let (insts, block_start) = source_instructions(body, prologue.len(), epilogue.len());
             crate::contract::contract(&mut code, &insts, &block_start);
+        }
+        if self.optimized {
+            crate::narrow::narrow_vector_loads(&mut code);
         }
         crate::cfg::set_reconvergence(&mut code);
         self.local_size = align_up(frame_local, 16) as u32;
