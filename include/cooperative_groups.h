@@ -88,6 +88,24 @@ __CUPRITE_D__ unsigned int pack_lanes(unsigned int lanes, unsigned int mask) {
     }
     return out;
 }
+/* The members of `mask` whose ranks are first .. first + n - 1. */
+__CUPRITE_D__ unsigned int ranks_of(unsigned int mask, unsigned int first, unsigned int n) {
+    unsigned int out = 0, rank = 0;
+    for (; mask; mask &= mask - 1, ++rank) {
+        if (rank >= first && rank - first < n) {
+            out |= mask & (0u - mask);
+        }
+    }
+    return out;
+}
+/* Lanes 0 .. n - 1 (n <= 32). */
+__CUPRITE_D__ unsigned int low_lanes(unsigned int n) { return n >= 32 ? 0xffffffffu : (1u << n) - 1; }
+/* A dynamic tile's size must be a power of two up to 32: CUDA's header traps otherwise. */
+__CUPRITE_D__ void check_tile_size(unsigned int n) {
+    if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
+        __trap();
+    }
+}
 /* Shuffles of any trivially copyable T of up to 32 bytes (CUDA's limit), word by word. */
 #define __CUPRITE_CG_SHFL(name, mode)                                                                    \
     template <class T> __CUPRITE_D__ T name(unsigned int mask, T v, unsigned int arg, unsigned int c) {  \
@@ -341,6 +359,8 @@ class __warp_group {
     __CUPRITE_D__ unsigned int meta_group_rank() const { return meta_rank_; }
     __CUPRITE_D__ unsigned int meta_group_size() const { return meta_size_; }
     __CUPRITE_D__ unsigned int get_mask() const { return mask_; }
+    /* Whether the group's ranks count its members (a coalesced group), not lanes from its first. */
+    __CUPRITE_D__ bool is_packed() const { return packed_; }
 
     /* Shuffles by rank: a source outside the group returns the caller's own value, as the
        segmented shuffles of a tile do. */
@@ -549,11 +569,6 @@ class thread_group {
   public:
     __CUPRITE_D__ thread_group(const thread_block &) : kind_(kind::block), warp_(open_warp_group(0, 0, 0, 1, false)) {}
     __CUPRITE_D__ thread_group(const __warp_group &g) : kind_(kind::warp), warp_(g) {}
-    /* A tile of `size` threads (a power of two up to 32) of a warp. */
-    __CUPRITE_D__ static thread_group tile(unsigned int size, unsigned int meta_rank, unsigned int meta_size) {
-        const unsigned int mask = size >= 32 ? 0xffffffffu : ((1u << size) - 1) << (details::laneid() & ~(size - 1));
-        return thread_group(open_warp_group(mask, size, meta_rank, meta_size, false));
-    }
     __CUPRITE_D__ void sync() const {
         if (kind_ == kind::block) {
             details::bar_sync();
@@ -571,15 +586,48 @@ class thread_group {
     __CUPRITE_D__ unsigned int meta_group_rank() const { return warp_.meta_group_rank(); }
     __CUPRITE_D__ unsigned int meta_group_size() const { return warp_.meta_group_size(); }
     __CUPRITE_D__ bool is_valid() const { return true; }
+    /* The dynamic tiled_partition, as CUDA's header computes it. A block's tiles take
+       consecutive lanes (the block's last tile may be short); so do a tile's, whose meta group
+       size rounds down; a coalesced group's take consecutive ranks of its members, and a group
+       no bigger than the tile is the tile. */
+    __CUPRITE_D__ thread_group tiled(unsigned int n) const {
+        details::check_tile_size(n);
+        if (kind_ == kind::block) {
+            const unsigned int rank = details::block_thread_rank(), size = details::block_num_threads();
+            const unsigned int base = rank & ~(n - 1), len = size - base < n ? size - base : n;
+            const unsigned int mask = details::low_lanes(len) << (details::laneid() & ~(n - 1));
+            return thread_group(open_warp_group(mask, details::popc(mask), rank / n, (size + n - 1) / n, false));
+        }
+        const unsigned int rank = warp_.thread_rank(), size = warp_.size();
+        if (size <= n) {
+            return *this;
+        }
+        if (warp_.is_packed()) {
+            const unsigned int mask = details::ranks_of(warp_.get_mask(), rank & ~(n - 1), n);
+            return thread_group(open_warp_group(mask, details::popc(mask), rank / n, (size + n - 1) / n, true));
+        }
+        const unsigned int base = rank & ~(n - 1), len = size - base < n ? size - base : n;
+        const unsigned int mask = details::low_lanes(len) << (details::laneid() & ~(n - 1));
+        return thread_group(open_warp_group(mask, details::popc(mask), rank / n, size / n, false));
+    }
 };
 
-/* Dynamic tiles (tile_size a power of two up to 32). */
+/* Dynamic tiles (tile_size a power of two up to 32; another size traps, as CUDA's abort()). */
 __CUPRITE_D__ thread_group tiled_partition(const thread_group &parent, unsigned int tile_size) {
-    return thread_group::tile(tile_size, (unsigned int)(parent.thread_rank() / tile_size),
-                              (unsigned int)((parent.num_threads() + tile_size - 1) / tile_size));
+    return parent.tiled(tile_size);
 }
 __CUPRITE_D__ thread_group tiled_partition(const thread_block &parent, unsigned int tile_size) {
     return tiled_partition(thread_group(parent), tile_size);
+}
+/* A coalesced group's tiles stay coalesced groups: consecutive ranks of its members. */
+__CUPRITE_D__ coalesced_group tiled_partition(const coalesced_group &parent, unsigned int tile_size) {
+    details::check_tile_size(tile_size);
+    const unsigned int rank = parent.thread_rank(), size = parent.size();
+    if (size <= tile_size) {
+        return parent;
+    }
+    return coalesced_group(details::ranks_of(parent.get_mask(), rank & ~(tile_size - 1), tile_size), rank / tile_size,
+                           (size + tile_size - 1) / tile_size);
 }
 
 /* Threads of a warp group with equal labels / the same predicate value form a group. */

@@ -208,3 +208,34 @@ fn cluster_barrier_deadlock_faults() {
         }
     }
 }
+
+/// Lanes that return before `cluster.sync()` release the barrier for themselves (PTX ISA,
+/// `exit`): lane 0 of each warp, the only one left, passes it. It faulted as a deadlock ("3 of
+/// 96 threads of the block can ever arrive"): the returned lanes waited for lane 0 where their
+/// paths join, and lane 0 at the barrier for them. (-O3 only: in a -G build the barrier is in a
+/// called function, and lanes waiting in the caller's frame do not run while a call of their
+/// warp is open; that build still faults as a deadlock.)
+#[test]
+fn lanes_that_return_early_release_the_cluster_barrier() {
+    for v in ["O3"] {
+        let p = load(v);
+        let mem = DeviceMemory::new();
+        for (grid, cl) in [(4u32, Some(Dim3::x(2))), (4, Some(Dim3::x(4))), (2, None)] {
+            let warps = 3u32;
+            let out = upload(&mem, &vec![0; (grid * warps) as usize]);
+            let mut params = Params::new();
+            params.ptr(out);
+            p.launch_with(
+                "cluster_sync_after_return",
+                LaunchConfig { grid: Dim3::x(grid), block: Dim3::x(32 * warps), dynamic_shared: 0, opts: opts(cl) },
+                params.bytes(),
+                &mem,
+            )
+            .unwrap_or_else(|f| panic!("{v} cluster {cl:?}: {f}"));
+            let n = cl.map_or(1, |c| c.x);
+            let want: Vec<u32> =
+                (0..grid).flat_map(|b| (0..warps).map(move |_| b - b % n + (b % n + 1) % n + 10)).collect();
+            assert_eq!(download_u32(&mem, out, (grid * warps) as usize), want, "{v} cluster {cl:?}");
+        }
+    }
+}

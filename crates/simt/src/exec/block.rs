@@ -120,7 +120,7 @@ pub(super) fn make_warps(l: &Launch<'_>, k: &Func, warps: &mut Vec<Warp>) {
                 bar_pc: 0,
                 carry: 0,
                 red: Vec::new(),
-                stuck: ((0, 0), 0),
+                stuck: (0, 0),
                 backedges: 0,
                 slept: false,
                 split_seen: false,

@@ -66,7 +66,7 @@ impl Warp {
                 self.backedges += 1;
                 if self.backedges >= PREEMPT_BACKEDGES {
                     self.backedges = 0;
-                    return Flow::Yield(self.give_way(spins_for_lock(l, &func.code, *target, pc, top.rpc)));
+                    return Flow::Yield(self.give_way(spins_for_lock(l, &func.code, *target, pc, top.rpc), true));
                 }
             }
         } else if taken == 0 {

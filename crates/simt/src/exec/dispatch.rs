@@ -153,7 +153,8 @@ impl Warp {
                 // slice boundary, so that a loop that sleeps in a called function (a -G
                 // build's `__nanosleep`) still gives way where it loops, and splits there.
                 self.slept = true;
-                return Ok(Flow::Yield(self.give_way(spins_for_lock(l, &func.code, pc, pc, top.rpc))));
+                let lock = spins_for_lock(l, &func.code, pc, pc, top.rpc);
+                return Ok(Flow::Yield(self.give_way(lock, self.frames.is_empty())));
             }
             // Lane arithmetic (`arith.rs`).
             Op::Un { op: UnOp::Mov, d, a: Src::Reg(sa) } => self.mov_reg(d, sa, emask),
@@ -198,7 +199,13 @@ impl Warp {
             Op::Tex(t) => self.tex_op(b, t, emask)?,
             Op::Mma(m) => self.mma_op(b, m, emask)?,
             Op::Cluster(ClusterOp::Wait) if self.cluster_arrived & emask != 0 => {
-                // The phase these lanes arrived in has not completed yet.
+                // The phase these lanes arrived in has not completed yet. Lanes of the warp
+                // waiting for them where their paths join (lanes that returned early) go on
+                // first, as each thread does on a GPU: the barrier waits for threads, and
+                // their exit releases it (PTX ISA, `exit`). This wait runs again after them.
+                if self.split_join() {
+                    return Ok(Flow::Moved);
+                }
                 self.bar_pc = pc;
                 self.set_pc(next);
                 return Ok(Flow::Yield(Yield::ClusterWait));

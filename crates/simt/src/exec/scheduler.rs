@@ -80,6 +80,11 @@ pub(super) fn spins_for_lock(l: &Launch<'_>, code: &[Inst], start: u32, pc: u32,
 /// its reconvergence point go on without it (see `Warp::split_join`).
 pub(super) const SPLIT_AFTER_PREEMPTS: u32 = 8;
 
+/// The same for a loop that takes no lock (it polls memory, or only computes): longer, as the
+/// lanes at its join seldom wait for it (a flag another warp sets), and a split leaves the warp
+/// diverged until the join's own reconvergence point.
+pub(super) const POLL_SPLIT_AFTER_PREEMPTS: u32 = 32;
+
 /// Passes of only failing mbarrier waits after which a block is deadlocked.
 pub(super) const SPIN_LIMIT: u32 = 1 << 20;
 
@@ -339,29 +344,47 @@ impl Warp {
     /// `nanosleep`. When it resumes, a disjoint path of the warp (lanes the looping ones may
     /// be waiting for) runs first; when the looping path has been the only runnable one for
     /// a while, the lanes waiting for it at its reconvergence point go on alone.
-    /// Only a loop that tries to take a lock (`lock_loop`) may split the warp: lanes that
-    /// poll memory other blocks or warps write (a grid barrier, a flag) must not let their
-    /// warp's other lanes run ahead, as those would then reach a block barrier without them.
-    pub(super) fn give_way(&mut self, lock_loop: bool) -> Yield {
+    /// A loop that tries to take a lock (`lock_loop`) splits soon; any other loop splits only
+    /// after `POLL_SPLIT_AFTER_PREEMPTS`: lanes may wait for the warp-mates waiting at their
+    /// join without a lock word (a ticket lock's holder serves the next ticket only once it
+    /// goes on; lanes handing a turn on in order), which only finishes under independent
+    /// thread scheduling, as on a GPU. Lanes that go on and reach a block barrier or a warp
+    /// collective wait there for the spinning ones (`converge.rs`), so a warp polling a flag
+    /// or a grid barrier loses nothing by the split, only later.
+    /// `poll_split`: whether a loop that takes no lock may split here (not at a `nanosleep` in
+    /// a called function, a -G build's `__nanosleep`: the loop's paths are in the caller).
+    pub(super) fn give_way(&mut self, lock_loop: bool, poll_split: bool) -> Yield {
         // The split comes first: another path to rotate to may itself only poll (lanes that ran
-        // ahead to a latch), and the lock's holder waits at the spinning path's join.
-        if lock_loop {
-            let top = self.stack.last().map_or((0, 0), |e| (e.pc, e.mask));
-            if self.stuck.0 == top {
+        // ahead to a latch), and the lock's holder waits at the spinning path's join. (A yield
+        // that may not split leaves the count alone: a -G build's loop sleeps in a called
+        // function between the backward branches where it splits.)
+        if lock_loop || poll_split {
+            let paths = self.top_path();
+            if self.stuck.0 == paths {
                 self.stuck.1 += 1;
             } else {
-                self.stuck = (top, 1);
+                self.stuck = (paths, 1);
             }
-            // A warp that needed a split once (a spin lock) gets the next one at once.
-            let after = if self.split_seen { 1 } else { SPLIT_AFTER_PREEMPTS };
+            // A warp that needed a split once (its lanes wait for each other) gets the next one
+            // at once.
+            let after = match (lock_loop, self.split_seen) {
+                (_, true) => 1,
+                (true, false) => SPLIT_AFTER_PREEMPTS,
+                (false, false) => POLL_SPLIT_AFTER_PREEMPTS,
+            };
             if self.stuck.1 >= after && self.split_join() {
-                self.stuck = ((0, 0), 0);
+                self.stuck = (0, 0);
                 self.split_seen = true;
                 return Yield::Preempt;
             }
         }
         self.spin_rotate();
         Yield::Preempt
+    }
+
+    /// The top path's pc and lanes, as one word.
+    fn top_path(&self) -> u64 {
+        self.stack.last().map_or(0, |e| u64::from(e.pc) << 32 | u64::from(e.mask))
     }
 
     /// After a failing mbarrier wait or a long loop: when other lanes of the warp are on a

@@ -60,8 +60,9 @@ pub(crate) struct Warp {
     /// register, executing lanes and the lanes among them whose predicate holds (several when
     /// the warp's lanes reached it on different paths, `converge.rs`).
     pub(crate) red: Vec<(BarRed, u32, u32, u32)>,
-    /// The top path (pc, mask) at the last preemption and how many times in a row it was so.
-    pub(crate) stuck: ((u32, u32), u32),
+    /// The top path at the last preemption (`top_path`) and how many preemptions in a row found
+    /// it there.
+    pub(crate) stuck: (u64, u32),
     /// Backward branches taken since the warp last gave way (`give_way`): counted within one
     /// slice, or across slices in a kernel whose warps run interleaved, so its spin loops give
     /// way (and lock loops split) as anywhere else.
@@ -175,7 +176,7 @@ impl Warp {
         self.bar_pc = 0;
         self.carry = 0;
         self.red.clear();
-        self.stuck = ((0, 0), 0);
+        self.stuck = (0, 0);
         self.split_seen = false;
         if std::mem::take(&mut self.stack_moved) {
             self.stack_top = [0; 32];

@@ -90,3 +90,17 @@ extern "C" __global__ void cluster_deadlock(int *out) {
     __syncthreads();
     out[threadIdx.x] = 1;
 }
+
+// Only lane 0 of each warp stays; the other lanes return before the cluster barrier, and their
+// exit releases it (PTX ISA, `exit`): each lane 0 then reads the next block's value through
+// distributed shared memory.
+extern "C" __global__ void cluster_sync_after_return(int *out) {
+    __shared__ int v;
+    cg::cluster_group cl = cg::this_cluster();
+    if (threadIdx.x % 32 != 0) return;
+    if (threadIdx.x == 0) v = blockIdx.x + 10;
+    cl.sync();
+    unsigned int next = (cl.block_rank() + 1) % cl.num_blocks();
+    out[blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32] = *cl.map_shared_rank(&v, next);
+    cl.sync();
+}
