@@ -322,3 +322,85 @@ fn a_linear_register_comes_back_from_a_barrier_its_first_lane_left_before() {
         }
     }
 }
+
+/// `k = i + base` (`i`: the thread's index in its block), `q = k / C` by nvcc's signed
+/// multiply-high and `r = k - C * q`, for `C = 18` and `C = 5` (narrower than a vector of
+/// lanes): `o1[i] = 1000 * q + r` for 18, `o2[i]` the same for 5, each stored at
+/// `C * q + r - base`, which is `i` in every lane whatever `q` is (`affine.rs`: a linear
+/// address, one vector store), also where `k` is negative or wraps around within the block.
+const DIVMOD: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry divmod(.param .u64 o1, .param .u64 o2, .param .u32 base)
+{
+    .reg .b32 %r<40>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [o1];
+    ld.param.u64 %rd2, [o2];
+    ld.param.u32 %r1, [base];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %tid.y;
+    mov.u32 %r4, %tid.z;
+    mov.u32 %r5, %ntid.x;
+    mov.u32 %r6, %ntid.y;
+    mad.lo.s32 %r7, %r4, %r6, %r3;
+    mad.lo.s32 %r8, %r7, %r5, %r2;
+    add.s32 %r9, %r8, %r1;
+    mul.hi.s32 %r10, %r9, 954437177;
+    shr.u32 %r11, %r10, 31;
+    shr.s32 %r12, %r10, 2;
+    add.s32 %r13, %r12, %r11;
+    mul.lo.s32 %r14, %r13, 18;
+    sub.s32 %r15, %r9, %r14;
+    mad.lo.s32 %r16, %r13, 1000, %r15;
+    mad.lo.s32 %r17, %r13, 18, %r15;
+    sub.s32 %r18, %r17, %r1;
+    mul.wide.u32 %rd3, %r18, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    st.global.u32 [%rd4], %r16;
+    mul.hi.s32 %r20, %r9, 1717986919;
+    shr.u32 %r21, %r20, 31;
+    shr.s32 %r22, %r20, 1;
+    add.s32 %r23, %r22, %r21;
+    mul.lo.s32 %r24, %r23, 5;
+    sub.s32 %r25, %r9, %r24;
+    mad.lo.s32 %r26, %r23, 1000, %r25;
+    shl.b32 %r27, %r23, 2;
+    add.s32 %r28, %r27, %r23;
+    add.s32 %r29, %r28, %r25;
+    sub.s32 %r30, %r29, %r1;
+    mul.wide.u32 %rd5, %r30, 4;
+    add.s64 %rd6, %rd2, %rd5;
+    st.global.u32 [%rd6], %r26;
+    ret;
+}
+"#;
+
+#[test]
+fn a_quotient_and_remainder_recombined_address_every_thread_as_the_isa_says() {
+    for block in SHAPES {
+        let t = (block.x * block.y * block.z) as usize;
+        for base in [0i32, -40, -1_000_003, 7, i32::MAX - 30] {
+            let mem = DeviceMemory::new();
+            let (o1, o2) = (mem.alloc(4 * t as u64).unwrap(), mem.alloc(4 * t as u64).unwrap());
+            write(&mem, o1, &vec![u32::MAX; t]);
+            write(&mem, o2, &vec![u32::MAX; t]);
+            let params = Params::new().ptr(o1).ptr(o2).i32(base).clone();
+            let p = one_worker_program(DIVMOD, Engine::Block);
+            let st = p.launch("divmod", Dim3::x(1), block, 0, params.bytes(), &mem).unwrap();
+            assert_eq!(st.tier, Tier::Block);
+            // C's division truncates toward zero, and the remainder takes the dividend's sign.
+            let want = |c: i32| -> Vec<u32> {
+                (0..t as i32)
+                    .map(|i| {
+                        let k = i.wrapping_add(base);
+                        (k / c).wrapping_mul(1000).wrapping_add(k % c) as u32
+                    })
+                    .collect()
+            };
+            assert_eq!(download_u32(&mem, o1, t), want(18), "C = 18, block {block:?}, base {base}");
+            assert_eq!(download_u32(&mem, o2, t), want(5), "C = 5, block {block:?}, base {base}");
+        }
+    }
+}
