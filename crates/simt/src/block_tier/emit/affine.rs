@@ -7,13 +7,15 @@
 //! `mad.lo` by a constant), [`combos`] expands its operands through the instructions that
 //! wrote them into a sum of *leaves* times constants (mod 2^32): a register is expanded when
 //! it has one write in the kernel, of that arithmetic, unguarded, with every lane writing it
-//! (`together`: no lane keeps an old value), earlier in the same straight-line stretch (no
-//! label or branch between), so that its value where it is read is that write's. Any other
-//! register is a leaf. `linear::eval` then gives the write the step of the sum: each leaf's
-//! step (0 when uniform, the step of a linear one) times its coefficient, when every leaf
-//! that is neither has coefficient 0 and one value throughout (one write, unguarded, by every
-//! lane, in the stretch before every read of the expansion): `c * q - c * q` is 0 in every
-//! lane whatever `q` holds. This is an identity of wrapping arithmetic, so it holds for any
+//! (`together`: no lane keeps an old value), before the read. Any other register is a leaf.
+//! The writes involved must run once per pass through the code between the first of them and
+//! the expanded write ([`once_per_pass`]: control enters it at its top only, goes forward
+//! inside, and never skips one of them), so that every value read is of the same pass, as in
+//! nvcc's tile loops, where a branch around the global load separates `q` from the store.
+//! `linear::eval` then gives the write the step of the sum: each leaf's step (0 when
+//! uniform, the step of a linear one) times its coefficient, when every leaf that is neither
+//! has coefficient 0 and one value throughout (one write, unguarded, by every lane, before
+//! every read of the expansion): `c * q - c * q` is 0 in every lane whatever `q` holds. This is an identity of wrapping arithmetic, so it holds for any
 //! `C`, a signed or unsigned division, negative `k`, and groups wider than `C`; a `C` in a
 //! register (`r = k - n * q`) gives no constant coefficient, and the expansion stops there.
 
@@ -77,40 +79,21 @@ pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
             }
         }
     }
-    // Straight-line stretches: a new one at each branch target and after each instruction
-    // that does not go on to the next (or is a barrier, which lanes leave in frames).
-    let mut stretch = vec![0u32; n];
-    let mut starts = vec![false; n + 1];
+    // Every branch (from, to), and the barriers.
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut barriers: Vec<u32> = Vec::new();
     for (pc, inst) in f.code.iter().enumerate() {
         match inst.op.flow() {
-            crate::ir::flow::Flow::Jump(t) => {
-                starts[(t as usize).min(n)] = true;
-                starts[pc + 1] = true;
-            }
-            crate::ir::flow::Flow::Table(ts) => {
-                ts.iter().for_each(|&t| starts[(t as usize).min(n)] = true);
-                starts[pc + 1] = true;
-            }
-            crate::ir::flow::Flow::Leave => starts[pc + 1] = true,
-            crate::ir::flow::Flow::Next if matches!(inst.op, Op::Bar { .. }) || inst.guard.is_some() => {
-                starts[pc + 1] = true
-            }
-            crate::ir::flow::Flow::Next => {}
+            crate::ir::flow::Flow::Jump(t) => edges.push((pc as u32, t)),
+            crate::ir::flow::Flow::Table(ts) => edges.extend(ts.iter().map(|&t| (pc as u32, t))),
+            _ if matches!(inst.op, Op::Bar { .. }) => barriers.push(pc as u32),
+            _ => {}
         }
     }
-    let mut id = 0;
-    for pc in 0..n {
-        if starts[pc] {
-            id += 1;
-        }
-        stretch[pc] = id;
-    }
-    // The single write of `r`, when it is in `pc`'s stretch before `pc`, unguarded and by
-    // every lane.
-    let steady_def = |r: u32, pc: u32| -> Option<u32> {
+    // The single write of `r` before `pc` (in order), unguarded and by every lane.
+    let single = |r: u32, pc: u32| -> Option<u32> {
         let w = def.get(r as usize).copied().flatten().filter(|&w| w != u32::MAX)?;
-        (w < pc && stretch[w as usize] == stretch[pc as usize] && f.code[w as usize].guard.is_none() && together(w))
-            .then_some(w)
+        (w < pc && f.code[w as usize].guard.is_none() && together(w)).then_some(w)
     };
     let mut out: Combos = vec![None; n];
     for (pc, inst) in f.code.iter().enumerate() {
@@ -121,46 +104,73 @@ pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
         // (operand, coefficient, the pc that reads it)
         let mut work: Vec<(Src, u32, u32)> = top.into_iter().map(|(s, c)| (s, c, pc as u32)).collect();
         let mut leaves: Vec<(Src, u32, u32)> = Vec::new();
-        let mut expanded = false;
+        let mut writes: Vec<u32> = Vec::new();
         while let Some((s, c, at)) = work.pop() {
             if leaves.len() + work.len() > MAX_TERMS {
-                leaves.clear();
-                expanded = false;
+                writes.clear();
                 break;
             }
             let inner = match s {
-                Src::Reg(r) => steady_def(r, at).and_then(|w| Some((w, terms(f, &f.code[w as usize].op)?.1))),
+                Src::Reg(r) => single(r, at).and_then(|w| Some((w, terms(f, &f.code[w as usize].op)?.1))),
                 _ => None,
             };
             match inner {
                 Some((w, t)) => {
-                    expanded = true;
+                    writes.push(w);
                     work.extend(t.into_iter().map(|(s2, c2)| (s2, c.wrapping_mul(c2), w)));
                 }
                 None => leaves.push((s, c, at)),
             }
         }
-        if !expanded {
+        if writes.is_empty() {
             continue;
         }
-        let mut merged: Vec<Leaf> = Vec::new();
+        // Leaves written once before every read of them here may cancel, if their writes
+        // join the region.
+        let mut merged: Vec<(Leaf, Option<u32>)> = Vec::new();
         for &(s, c, _) in &leaves {
-            match merged.iter_mut().find(|l| l.src == s) {
-                Some(l) => l.coef = l.coef.wrapping_add(c),
+            match merged.iter_mut().find(|l| l.0.src == s) {
+                Some(l) => l.0.coef = l.0.coef.wrapping_add(c),
                 None => {
-                    // Steady: written once in the stretch before its first read here.
                     let first = leaves.iter().filter(|x| x.0 == s).map(|x| x.2).min().unwrap_or(pc as u32);
-                    let steady = match s {
-                        Src::Reg(r) => steady_def(r, first).is_some(),
-                        _ => true,
+                    let w = match s {
+                        Src::Reg(r) => single(r, first),
+                        _ => None,
                     };
-                    merged.push(Leaf { src: s, coef: c, steady });
+                    let steady = w.is_some() || !matches!(s, Src::Reg(_));
+                    merged.push((Leaf { src: s, coef: c, steady }, w));
                 }
             }
         }
-        out[pc] = Some(merged);
+        // Only a leaf whose terms cancel needs one value throughout: its write joins the
+        // pass when it can (else it stays a leaf that must be linear or uniform to add 0).
+        let cancelling: Vec<u32> = merged.iter().filter(|l| l.0.coef == 0).filter_map(|l| l.1).collect();
+        let all: Vec<u32> = writes.iter().chain(&cancelling).copied().collect();
+        if !once_per_pass(&all, pc as u32, &edges, &barriers) {
+            if !once_per_pass(&writes, pc as u32, &edges, &barriers) {
+                continue;
+            }
+            for l in merged.iter_mut().filter(|l| l.0.coef == 0 && l.1.is_some()) {
+                l.0.steady = false;
+            }
+        }
+        out[pc] = Some(merged.into_iter().map(|l| l.0).collect());
     }
     out
+}
+
+/// Whether every run that reaches `at` ran each of `writes` (all before `at`) exactly once
+/// since it entered the stretch from the first of them, so that the values `at` reads
+/// through them are of one pass: no branch enters the stretch after its first instruction
+/// but a forward one from inside it, none of those jumps over a write to a point up to
+/// `at`, and no barrier lies inside (lanes wait there in frames).
+fn once_per_pass(writes: &[u32], at: u32, edges: &[(u32, u32)], barriers: &[u32]) -> bool {
+    let Some(&lo) = writes.iter().min() else { return false };
+    let inside = |x: u32| lo < x && x <= at;
+    edges
+        .iter()
+        .all(|&(from, to)| !inside(to) || (lo <= from && from < to && !writes.iter().any(|&w| from < w && w < to)))
+        && !barriers.iter().any(|&b| lo <= b && b < at)
 }
 
 #[cfg(test)]
@@ -182,7 +192,7 @@ mod tests {
 .visible .entry t(.param .u32 base, .param .u32 n)
 {
     .reg .pred %p<2>;
-    .reg .b32 %r<40>;
+    .reg .b32 %r<60>;
     .shared .align 4 .b8 tile[4096];
     ld.param.u32 %r30, [base];
     ld.param.u32 %r14, [n];
@@ -207,6 +217,20 @@ mod tests {
     shl.b32 %r17, %r16, 2;
     add.s32 %r18, %r9, %r17;
     st.shared.u32 [%r18], %r7;
+    setp.eq.s32 %p0, %r14, 0;
+    @%p0 bra SKIP1;
+    st.shared.u32 [%r11], %r1;
+SKIP1:
+    mad.lo.s32 %r40, %r5, 72, %r8;
+    add.s32 %r41, %r40, %r10;
+    st.shared.u32 [%r41], %r1;
+    @%p0 bra SKIP2;
+    mul.lo.s32 %r42, %r5, 18;
+    sub.s32 %r43, %r1, %r42;
+SKIP2:
+    shl.b32 %r44, %r43, 2;
+    add.s32 %r46, %r40, %r44;
+    st.shared.u32 [%r46], %r1;
     mov.u32 %r20, 0;
 LOOP:
     mul.lo.s32 %r21, %r22, 18;
@@ -249,6 +273,7 @@ LOOP:
         assert_eq!(pattern("%r1"), Some(Linear::Narrow { step: 1 }));
         assert_eq!(pattern("%r5"), None, "the quotient is not");
         assert_eq!(pattern("%r7"), None, "nor the remainder");
+        assert_eq!(pattern("%r41"), Some(Linear::Narrow { step: 4 }), "a branch that skips none of its writes");
     }
 
     #[test]
@@ -256,5 +281,6 @@ LOOP:
         assert_eq!(pattern("%r13"), None, "tile + 80q + 4(k - 18q): 8q is left");
         assert_eq!(pattern("%r18"), None, "k - n * q with n a parameter: no constant to cancel");
         assert_eq!(pattern("%r25"), None, "72 * this turn's q + 4(k - 18 * the last turn's q)");
+        assert_eq!(pattern("%r46"), None, "a branch may skip the remainder's writes");
     }
 }
