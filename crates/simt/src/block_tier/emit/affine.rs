@@ -18,11 +18,24 @@
 //! every read of the expansion): `c * q - c * q` is 0 in every lane whatever `q` holds. This is an identity of wrapping arithmetic, so it holds for any
 //! `C`, a signed or unsigned division, negative `k`, and groups wider than `C`; a `C` in a
 //! register (`r = k - n * q`) gives no constant coefficient, and the expansion stops there.
+//!
+//! A quotient by a constant in nvcc's form ([`division`]: a signed multiply-high by a magic
+//! number, shifts, the sign's correction) is a leaf named by what it divides and by what:
+//! `k / 10 / 10` and `k / 100` are one leaf (C's division truncates, and so does the
+//! composition), as in a 3D tile's `tile[k / 100][k / 10 % 10][k % 10]`, when `k` holds one
+//! value throughout (no write of it in the pass).
 
 use crate::ir::{BinOp, Func, Op, Src, TernOp, UnOp};
 
 /// The most leaves an expansion may reach (a bound on the work, never reached by an index).
 const MAX_TERMS: usize = 64;
+
+/// What a leaf is: an operand, or the quotient of an operand by a constant ([`division`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Key {
+    Src(Src),
+    Div(Src, u32),
+}
 
 /// A leaf of an expansion: an operand whose value is not expanded further, and the sum of
 /// its coefficients.
@@ -62,12 +75,87 @@ fn terms(f: &Func, op: &Op) -> Option<(u32, Vec<(Src, u32)>)> {
     (bits32(d) && operands_fit).then(|| (d, t.into_iter().filter(|(s, _)| !matches!(s, Src::Imm(_))).collect()))
 }
 
+/// The dividend and divisor of the quotient register `q` written at `w`, and the writes that
+/// compute it, when they are nvcc's truncating division by a constant `c` (2 to 2^31 - 1):
+/// `t = mul.hi.s32 x, M; a = shr.u32 t, 31; b = shr.s32 t, s; q = add.s32 b, a`. That is
+/// `x / c` for every 32-bit `x` when `M * c = 2^(32 + s) + e` with `0 < e` and `e * 2^31 <
+/// 2^(32 + s)`: then `x * M / 2^(32 + s)` lies within `1 / c` above `x / c` for `x >= 0`
+/// (its floor is the quotient) and below it for `x < 0` (its floor plus one is).
+/// `single(r, pc)`: the single write of `r` before `pc` that every lane makes.
+fn division(f: &Func, w: u32, single: &dyn Fn(u32, u32) -> Option<u32>) -> Option<(Src, u32, [u32; 3])> {
+    let op_at = |r: Src, at: u32| match r {
+        Src::Reg(r) => single(r, at).map(|pc| (pc, &f.code[pc as usize].op)),
+        _ => None,
+    };
+    let Op::Bin { op: BinOp::Add(32), a, b, .. } = f.code[w as usize].op else { return None };
+    for (sign, shifted) in [(a, b), (b, a)] {
+        let Some((pa, Op::Bin { op: BinOp::Shr(32, false), a: t1, b: Src::Imm(31), .. })) = op_at(sign, w) else {
+            continue;
+        };
+        let Some((pb, Op::Bin { op: BinOp::Shr(32, true), a: t2, b: Src::Imm(sh), .. })) = op_at(shifted, w) else {
+            continue;
+        };
+        if t1 != t2 || *sh >= 32 {
+            continue;
+        }
+        let Some((pt, &Op::Bin { op: BinOp::MulHi(32, true), a: x, b: m, .. })) = op_at(*t1, pa.min(pb)) else {
+            continue;
+        };
+        let (x, magic) = match (x, m) {
+            (x, Src::Imm(m)) | (Src::Imm(m), x) => (x, m as u32),
+            _ => continue,
+        };
+        if magic == 0 || magic >= 1 << 31 {
+            continue;
+        }
+        let two_n = 1u128 << (32 + sh);
+        let c = two_n.div_ceil(u128::from(magic));
+        let e = u128::from(magic) * c - two_n;
+        if (2..1 << 31).contains(&c) && e > 0 && e << 31 < two_n {
+            return Some((x, c as u32, [pt, pa, pb]));
+        }
+    }
+    None
+}
+
+/// The leaf of the quotient written at `w` ([`division`]), a quotient of a quotient being one
+/// of the first dividend by the product of the divisors; pushes the writes that compute it
+/// on `writes` and the register it divides, with where it is read, on `dividends`.
+fn quotient(
+    f: &Func,
+    w: u32,
+    single: &dyn Fn(u32, u32) -> Option<u32>,
+    writes: &mut Vec<u32>,
+    dividends: &mut Vec<(u32, u32)>,
+) -> Option<Key> {
+    let (x, c, ws) = division(f, w, single)?;
+    let inner = match x {
+        Src::Reg(r) => single(r, ws[0]).and_then(|wx| Some((wx, quotient(f, wx, single, writes, dividends)?))),
+        _ => None,
+    };
+    writes.extend(ws);
+    match inner {
+        Some((wx, Key::Div(y, c0))) => {
+            writes.push(wx);
+            let c = c0.checked_mul(c).filter(|&c| c < 1 << 31)?;
+            Some(Key::Div(y, c))
+        }
+        _ => {
+            if let Src::Reg(r) = x {
+                dividends.push((r, ws[0]));
+            }
+            Some(Key::Div(x, c))
+        }
+    }
+}
+
 /// The expansions of `f`'s writes (see the module documentation); `together(pc)`: whether
 /// every lane of a group writes at `pc` alike.
 pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
     let n = f.code.len();
-    // One write per register: its pc (`u32::MAX` for more than one).
+    // One write per register: its pc (`u32::MAX` for more than one); and all of them.
     let mut def = vec![None::<u32>; f.nregs as usize];
+    let mut all_defs: Vec<Vec<u32>> = vec![Vec::new(); f.nregs as usize];
     let (mut uses, mut defs) = (Vec::new(), Vec::new());
     for (pc, inst) in f.code.iter().enumerate() {
         uses.clear();
@@ -76,6 +164,7 @@ pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
         for &d in &defs {
             if let Some(slot) = def.get_mut(d as usize) {
                 *slot = Some(if slot.is_some() { u32::MAX } else { pc as u32 });
+                all_defs[d as usize].push(pc as u32);
             }
         }
     }
@@ -103,23 +192,32 @@ pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
         let Some((_, top)) = terms(f, &inst.op) else { continue };
         // (operand, coefficient, the pc that reads it)
         let mut work: Vec<(Src, u32, u32)> = top.into_iter().map(|(s, c)| (s, c, pc as u32)).collect();
-        let mut leaves: Vec<(Src, u32, u32)> = Vec::new();
+        let mut leaves: Vec<(Key, Src, u32, u32)> = Vec::new();
         let mut writes: Vec<u32> = Vec::new();
+        // Registers quotient leaves divide, and where: none may be written between its reads.
+        let mut dividends: Vec<(u32, u32)> = Vec::new();
         while let Some((s, c, at)) = work.pop() {
             if leaves.len() + work.len() > MAX_TERMS {
                 writes.clear();
                 break;
             }
-            let inner = match s {
-                Src::Reg(r) => single(r, at).and_then(|w| Some((w, terms(f, &f.code[w as usize].op)?.1))),
+            let w = match s {
+                Src::Reg(r) => single(r, at),
                 _ => None,
             };
-            match inner {
+            if let Some(w) = w
+                && let Some(key) = quotient(f, w, &single, &mut writes, &mut dividends)
+            {
+                writes.push(w);
+                leaves.push((key, s, c, at));
+                continue;
+            }
+            match w.and_then(|w| Some((w, terms(f, &f.code[w as usize].op)?.1))) {
                 Some((w, t)) => {
                     writes.push(w);
                     work.extend(t.into_iter().map(|(s2, c2)| (s2, c.wrapping_mul(c2), w)));
                 }
-                None => leaves.push((s, c, at)),
+                None => leaves.push((Key::Src(s), s, c, at)),
             }
         }
         if writes.is_empty() {
@@ -127,34 +225,43 @@ pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
         }
         // Leaves written once before every read of them here may cancel, if their writes
         // join the region.
-        let mut merged: Vec<(Leaf, Option<u32>)> = Vec::new();
-        for &(s, c, _) in &leaves {
-            match merged.iter_mut().find(|l| l.0.src == s) {
-                Some(l) => l.0.coef = l.0.coef.wrapping_add(c),
+        let mut merged: Vec<(Key, Leaf, Option<u32>)> = Vec::new();
+        for &(key, s, c, _) in &leaves {
+            match merged.iter_mut().find(|l| l.0 == key) {
+                Some(l) => l.1.coef = l.1.coef.wrapping_add(c),
                 None => {
-                    let first = leaves.iter().filter(|x| x.0 == s).map(|x| x.2).min().unwrap_or(pc as u32);
-                    let w = match s {
-                        Src::Reg(r) => single(r, first),
+                    let first = leaves.iter().filter(|x| x.0 == key).map(|x| x.3).min().unwrap_or(pc as u32);
+                    // A quotient's writes are in `writes` already.
+                    let w = match (key, s) {
+                        (Key::Src(_), Src::Reg(r)) => single(r, first),
                         _ => None,
                     };
-                    let steady = w.is_some() || !matches!(s, Src::Reg(_));
-                    merged.push((Leaf { src: s, coef: c, steady }, w));
+                    let steady = w.is_some() || !matches!(key, Key::Src(Src::Reg(_)));
+                    merged.push((key, Leaf { src: s, coef: c, steady }, w));
                 }
             }
         }
         // Only a leaf whose terms cancel needs one value throughout: its write joins the
         // pass when it can (else it stays a leaf that must be linear or uniform to add 0).
-        let cancelling: Vec<u32> = merged.iter().filter(|l| l.0.coef == 0).filter_map(|l| l.1).collect();
+        let cancelling: Vec<u32> = merged.iter().filter(|l| l.1.coef == 0).filter_map(|l| l.2).collect();
         let all: Vec<u32> = writes.iter().chain(&cancelling).copied().collect();
-        if !once_per_pass(&all, pc as u32, &edges, &barriers) {
-            if !once_per_pass(&writes, pc as u32, &edges, &barriers) {
+        let kept = |writes: &[u32]| {
+            let unwritten = dividends.iter().all(|&(r, _)| {
+                let reads = dividends.iter().filter(|x| x.0 == r).map(|x| x.1);
+                let (first, last) = (reads.clone().min().unwrap_or(0), reads.max().unwrap_or(0));
+                all_defs[r as usize].iter().all(|&d| d < first || d >= last)
+            });
+            unwritten && once_per_pass(writes, pc as u32, &edges, &barriers)
+        };
+        if !kept(&all) {
+            if !kept(&writes) {
                 continue;
             }
-            for l in merged.iter_mut().filter(|l| l.0.coef == 0 && l.1.is_some()) {
-                l.0.steady = false;
+            for l in merged.iter_mut().filter(|l| l.1.coef == 0 && l.2.is_some()) {
+                l.1.steady = false;
             }
         }
-        out[pc] = Some(merged.into_iter().map(|l| l.0).collect());
+        out[pc] = Some(merged.into_iter().map(|l| l.1).collect());
     }
     out
 }
@@ -192,7 +299,7 @@ mod tests {
 .visible .entry t(.param .u32 base, .param .u32 n)
 {
     .reg .pred %p<2>;
-    .reg .b32 %r<60>;
+    .reg .b32 %r<70>;
     .shared .align 4 .b8 tile[4096];
     ld.param.u32 %r30, [base];
     ld.param.u32 %r14, [n];
@@ -231,6 +338,35 @@ SKIP2:
     shl.b32 %r44, %r43, 2;
     add.s32 %r46, %r40, %r44;
     st.shared.u32 [%r46], %r1;
+    mul.hi.s32 %r47, %r1, 1717986919;
+    shr.u32 %r48, %r47, 31;
+    shr.s32 %r49, %r47, 2;
+    add.s32 %r50, %r49, %r48;
+    mul.lo.s32 %r51, %r50, 10;
+    sub.s32 %r52, %r1, %r51;
+    mul.hi.s32 %r53, %r50, 1717986919;
+    shr.u32 %r54, %r53, 31;
+    shr.s32 %r55, %r53, 2;
+    add.s32 %r56, %r55, %r54;
+    mul.lo.s32 %r57, %r56, 10;
+    sub.s32 %r32, %r50, %r57;
+    mul.hi.s32 %r33, %r1, 1374389535;
+    shr.u32 %r34, %r33, 31;
+    shr.s32 %r35, %r33, 5;
+    add.s32 %r36, %r35, %r34;
+    mad.lo.s32 %r37, %r36, 400, %r8;
+    mad.lo.s32 %r38, %r32, 40, %r37;
+    shl.b32 %r39, %r52, 2;
+    add.s32 %r58, %r38, %r39;
+    st.shared.u32 [%r58], %r1;
+    mul.hi.s32 %r60, %r1, 1374389534;
+    shr.u32 %r61, %r60, 31;
+    shr.s32 %r62, %r60, 5;
+    add.s32 %r63, %r62, %r61;
+    mad.lo.s32 %r64, %r63, 400, %r8;
+    mad.lo.s32 %r65, %r32, 40, %r64;
+    add.s32 %r59, %r65, %r39;
+    st.shared.u32 [%r59], %r1;
     mov.u32 %r20, 0;
 LOOP:
     mul.lo.s32 %r21, %r22, 18;
@@ -274,6 +410,7 @@ LOOP:
         assert_eq!(pattern("%r5"), None, "the quotient is not");
         assert_eq!(pattern("%r7"), None, "nor the remainder");
         assert_eq!(pattern("%r41"), Some(Linear::Narrow { step: 4 }), "a branch that skips none of its writes");
+        assert_eq!(pattern("%r58"), Some(Linear::Narrow { step: 4 }), "k / 10 / 10 is k / 100");
     }
 
     #[test]
@@ -282,5 +419,6 @@ LOOP:
         assert_eq!(pattern("%r18"), None, "k - n * q with n a parameter: no constant to cancel");
         assert_eq!(pattern("%r25"), None, "72 * this turn's q + 4(k - 18 * the last turn's q)");
         assert_eq!(pattern("%r46"), None, "a branch may skip the remainder's writes");
+        assert_eq!(pattern("%r59"), None, "1374389534 is no divisor's magic number");
     }
 }
