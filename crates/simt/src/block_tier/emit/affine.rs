@@ -25,7 +25,7 @@
 //! composition), as in a 3D tile's `tile[k / 100][k / 10 % 10][k % 10]`, when `k` holds one
 //! value throughout (no write of it in the pass).
 
-use crate::ir::{BinOp, Func, Op, Src, TernOp, UnOp};
+use crate::ir::{BinOp, Func, Op, Src, Sreg, TernOp, UnOp};
 
 /// The most leaves an expansion may reach (a bound on the work, never reached by an index).
 const MAX_TERMS: usize = 64;
@@ -236,7 +236,12 @@ pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
                         (Key::Src(_), Src::Reg(r)) => single(r, first),
                         _ => None,
                     };
-                    let steady = w.is_some() || !matches!(key, Key::Src(Src::Reg(_)));
+                    let steady = match key {
+                        Key::Src(Src::Reg(_)) => w.is_some(),
+                        // Its reads are checked below (`dividends`).
+                        Key::Div(Src::Reg(_), _) => true,
+                        Key::Src(x) | Key::Div(x, _) => constant(x),
+                    };
                     merged.push((key, Leaf { src: s, coef: c, steady }, w));
                 }
             }
@@ -264,6 +269,16 @@ pub(crate) fn combos(f: &Func, together: &dyn Fn(u32) -> bool) -> Combos {
         out[pc] = Some(merged.into_iter().map(|l| l.1).collect());
     }
     out
+}
+
+/// Whether operand `x` (not a register) reads the same value wherever a thread reads it: not
+/// a clock, a timer or `%warpid`, which may change between two reads.
+fn constant(x: Src) -> bool {
+    match x {
+        Src::Sreg(s) => matches!(s, Sreg::Tid(_) | Sreg::Ntid(_) | Sreg::Ctaid(_) | Sreg::Nctaid(_) | Sreg::Laneid),
+        Src::Reg(_) => false,
+        Src::Imm(_) | Src::Global(..) | Src::Local(_) => true,
+    }
 }
 
 /// Whether every run that reaches `at` ran each of `writes` (all before `at`) exactly once
@@ -367,6 +382,10 @@ SKIP2:
     mad.lo.s32 %r65, %r32, 40, %r64;
     add.s32 %r59, %r65, %r39;
     st.shared.u32 [%r59], %r1;
+    mov.u32 %r66, %clock;
+    mov.u32 %r67, %clock;
+    sub.s32 %r68, %r66, %r67;
+    st.shared.u32 [%r11], %r68;
     mov.u32 %r20, 0;
 LOOP:
     mul.lo.s32 %r21, %r22, 18;
@@ -420,5 +439,6 @@ LOOP:
         assert_eq!(pattern("%r25"), None, "72 * this turn's q + 4(k - 18 * the last turn's q)");
         assert_eq!(pattern("%r46"), None, "a branch may skip the remainder's writes");
         assert_eq!(pattern("%r59"), None, "1374389534 is no divisor's magic number");
+        assert_eq!(pattern("%r68"), None, "a clock read twice");
     }
 }
