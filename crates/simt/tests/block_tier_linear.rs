@@ -322,3 +322,119 @@ fn a_linear_register_comes_back_from_a_barrier_its_first_lane_left_before() {
         }
     }
 }
+
+/// `k = i + base` (`i`: the thread's index in its block), `q = k / C` by nvcc's signed
+/// multiply-high and `r = k - C * q`, for `C = 18` and `C = 5` (narrower than a vector of
+/// lanes): `o1[i] = 1000 * q + r` for 18, `o2[i]` the same for 5, each stored at
+/// `C * q + r - base`, which is `i` in every lane whatever `q` is (`affine.rs`: a linear
+/// address, one vector store), also where `k` is negative or wraps around within the block.
+/// `o3[i] = 1000 * (k / 100) + k / 10 % 10`, stored at `100 * (k / 100) + 10 * (k / 10 % 10) +
+/// k % 10 - base` with `k / 100` and `k / 10 / 10` divided apart (a 3D tile's index).
+const DIVMOD: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry divmod(.param .u64 o1, .param .u64 o2, .param .u64 o3, .param .u32 base)
+{
+    .reg .b32 %r<70>;
+    .reg .b64 %rd<10>;
+    ld.param.u64 %rd1, [o1];
+    ld.param.u64 %rd2, [o2];
+    ld.param.u64 %rd3, [o3];
+    ld.param.u32 %r1, [base];
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %tid.y;
+    mov.u32 %r4, %tid.z;
+    mov.u32 %r5, %ntid.x;
+    mov.u32 %r6, %ntid.y;
+    mad.lo.s32 %r7, %r4, %r6, %r3;
+    mad.lo.s32 %r8, %r7, %r5, %r2;
+    add.s32 %r9, %r8, %r1;
+    mul.hi.s32 %r10, %r9, 954437177;
+    shr.u32 %r11, %r10, 31;
+    shr.s32 %r12, %r10, 2;
+    add.s32 %r13, %r12, %r11;
+    mul.lo.s32 %r14, %r13, 18;
+    sub.s32 %r15, %r9, %r14;
+    mad.lo.s32 %r16, %r13, 1000, %r15;
+    mad.lo.s32 %r17, %r13, 18, %r15;
+    sub.s32 %r18, %r17, %r1;
+    mul.wide.u32 %rd9, %r18, 4;
+    add.s64 %rd4, %rd1, %rd9;
+    st.global.u32 [%rd4], %r16;
+    mul.hi.s32 %r20, %r9, 1717986919;
+    shr.u32 %r21, %r20, 31;
+    shr.s32 %r22, %r20, 1;
+    add.s32 %r23, %r22, %r21;
+    mul.lo.s32 %r24, %r23, 5;
+    sub.s32 %r25, %r9, %r24;
+    mad.lo.s32 %r26, %r23, 1000, %r25;
+    shl.b32 %r27, %r23, 2;
+    add.s32 %r28, %r27, %r23;
+    add.s32 %r29, %r28, %r25;
+    sub.s32 %r30, %r29, %r1;
+    mul.wide.u32 %rd5, %r30, 4;
+    add.s64 %rd6, %rd2, %rd5;
+    st.global.u32 [%rd6], %r26;
+    mul.hi.s32 %r40, %r9, 1717986919;
+    shr.u32 %r41, %r40, 31;
+    shr.s32 %r42, %r40, 2;
+    add.s32 %r43, %r42, %r41;
+    mul.lo.s32 %r44, %r43, 10;
+    sub.s32 %r45, %r9, %r44;
+    mul.hi.s32 %r46, %r43, 1717986919;
+    shr.u32 %r47, %r46, 31;
+    shr.s32 %r48, %r46, 2;
+    add.s32 %r49, %r48, %r47;
+    mul.lo.s32 %r50, %r49, 10;
+    sub.s32 %r51, %r43, %r50;
+    mul.hi.s32 %r52, %r9, 1374389535;
+    shr.u32 %r53, %r52, 31;
+    shr.s32 %r54, %r52, 5;
+    add.s32 %r55, %r54, %r53;
+    mad.lo.s32 %r56, %r55, 1000, %r51;
+    mad.lo.s32 %r57, %r55, 100, %r45;
+    mad.lo.s32 %r58, %r51, 10, %r57;
+    sub.s32 %r59, %r58, %r1;
+    mul.wide.u32 %rd7, %r59, 4;
+    add.s64 %rd8, %rd3, %rd7;
+    st.global.u32 [%rd8], %r56;
+    ret;
+}
+"#;
+
+#[test]
+fn a_quotient_and_remainder_recombined_address_every_thread_as_the_isa_says() {
+    for block in SHAPES {
+        let t = (block.x * block.y * block.z) as usize;
+        for base in [0i32, -40, -1_000_003, 7, i32::MAX - 30] {
+            let mem = DeviceMemory::new();
+            let outs: Vec<_> = (0..3).map(|_| mem.alloc(4 * t as u64).unwrap()).collect();
+            for &o in &outs {
+                write(&mem, o, &vec![u32::MAX; t]);
+            }
+            let params = Params::new().ptr(outs[0]).ptr(outs[1]).ptr(outs[2]).i32(base).clone();
+            let p = one_worker_program(DIVMOD, Engine::Block);
+            let st = p.launch("divmod", Dim3::x(1), block, 0, params.bytes(), &mem).unwrap();
+            assert_eq!(st.tier, Tier::Block);
+            // C's division truncates toward zero, and the remainder takes the dividend's sign.
+            let want = |c: i32| -> Vec<u32> {
+                (0..t as i32)
+                    .map(|i| {
+                        let k = i.wrapping_add(base);
+                        (k / c).wrapping_mul(1000).wrapping_add(k % c) as u32
+                    })
+                    .collect()
+            };
+            assert_eq!(download_u32(&mem, outs[0], t), want(18), "C = 18, block {block:?}, base {base}");
+            assert_eq!(download_u32(&mem, outs[1], t), want(5), "C = 5, block {block:?}, base {base}");
+            let tile: Vec<u32> = (0..t as i32)
+                .map(|i| {
+                    let k = i.wrapping_add(base);
+                    ((k / 100).wrapping_mul(1000) + k / 10 % 10) as u32
+                })
+                .collect();
+            assert_eq!(download_u32(&mem, outs[2], t), tile, "a 3D tile's index, block {block:?}, base {base}");
+        }
+    }
+}

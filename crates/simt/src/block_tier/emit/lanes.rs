@@ -42,6 +42,7 @@
 use std::fmt::Write;
 
 use super::Emitter;
+use super::affine::{Combos, combos};
 use super::grouping::Grouping;
 use super::linear::{Linear, Seed, linear_regs, linear_write};
 use super::probe::{self, Probe};
@@ -85,6 +86,8 @@ pub(crate) struct Plan {
     pub uniform: Vec<bool>,
     /// Per register: its pattern when linear (`linear.rs`: a C scalar too, lane 0's value).
     pub linear: Vec<Option<Linear>>,
+    /// Per instruction: the expansion of its write (`affine.rs`), which `linear` was found with.
+    combos: Combos,
     /// How its groups' lanes are the block's threads.
     pub grouping: Grouping,
     /// Per barrier (as `barriers`): the probe of the stretch after it (`probe.rs`).
@@ -223,8 +226,9 @@ impl Plan {
                 && !defs.iter().any(|&d| d < f.nregs && waiting_read(pc, d))
         };
         // Only `threadIdx.x` of rows seeds linear registers.
+        let combos = if grouping.x_linear() { combos(f, &together) } else { Vec::new() };
         let mut linear = if grouping.x_linear() {
-            linear_regs(f, &uniform, &excluded, &together)
+            linear_regs(f, &uniform, &excluded, &together, &combos)
         } else {
             vec![None; f.nregs as usize]
         };
@@ -238,7 +242,7 @@ impl Plan {
                 break;
             }
             seeded.into_iter().for_each(|r| excluded[r] = true);
-            linear = linear_regs(f, &uniform, &excluded, &together);
+            linear = linear_regs(f, &uniform, &excluded, &together, &combos);
         }
         let probes = probe::probes(f, &barriers);
         let reloads = reload::reloads(f, &barriers, &probes, loops);
@@ -255,6 +259,7 @@ impl Plan {
             collectives,
             uniform,
             linear,
+            combos,
             grouping,
             probes,
         })
@@ -478,6 +483,7 @@ impl Emitter<'_> {
             }
         }
         self.linear = plan.linear.clone();
+        self.combos = plan.combos.clone();
         let (runs, count) = super::window::runs(f, &plan.labels, &plan.linear, &plan.uniform);
         self.runs = runs;
         self.run_sites = (0..count).map(|_| self.new_site()).collect();
@@ -767,7 +773,8 @@ impl Emitter<'_> {
     fn lane_pure(&mut self, plan: &Plan, pc: u32, guard: Option<Guard>, op: &Op, group: &mut bool) {
         let mut defs = Vec::new();
         uses_defs(op, self.f.nregs, &mut Vec::new(), &mut defs);
-        if let Some((_, seed)) = linear_write(self.f, op, &self.linear, &self.uniform) {
+        let combo = self.combos.get(pc as usize).and_then(Option::as_deref);
+        if let Some((_, seed)) = linear_write(self.f, op, &self.linear, &self.uniform, combo) {
             self.close_group(group);
             self.linear_pure(pc, guard, op, seed);
             return;

@@ -20,8 +20,11 @@
 //! register lives in its threads' frames and comes back from its first waiting lane's (less
 //! that lane's steps): not one with a seed, which frames do not keep (`lanes::Plan::of`).
 //! The facts are found optimistically (a loop's `i += blockDim.x` keeps `i` linear) and
-//! refined to a fixpoint.
+//! refined to a fixpoint. A 32-bit write of other registers is linear too when it is a sum of
+//! linear and uniform ones in which the others cancel (`affine.rs`: `tile + 72 * q + 4 * (k -
+//! 18 * q)`, the address of `tile[k / 18][k % 18]`).
 
+use super::affine::{Combos, Leaf};
 use crate::ir::{BinOp, Func, Op, Src, Sreg, TernOp, UnOp};
 use ptx::types::TypeKind;
 
@@ -102,12 +105,14 @@ enum Fact {
 /// Per register of `f`: its pattern when linear (see the module documentation). `uniform`:
 /// the group-uniform registers; `excluded`: registers that may not be linear (read before
 /// written, or seeded and live across a barrier); `together(pc)`: whether the instruction at `pc` writes
-/// every lane of the group alike (no lane-dependent guard, no lane waiting where it writes).
+/// every lane of the group alike (no lane-dependent guard, no lane waiting where it writes);
+/// `combos`: the writes' expansions (`affine::combos`).
 pub(crate) fn linear_regs(
     f: &Func,
     uniform: &[bool],
     excluded: &[bool],
     together: &dyn Fn(u32) -> bool,
+    combos: &Combos,
 ) -> Vec<Option<Linear>> {
     let n = f.nregs as usize;
     let mut fact: Vec<Fact> = (0..n)
@@ -134,7 +139,7 @@ pub(crate) fn linear_regs(
                 let new = if defs.len() != 1 || !together(pc as u32) {
                     Some(Fact::Not)
                 } else {
-                    match eval(f, &inst.op, &fact, uniform) {
+                    match eval(f, &inst.op, &fact, uniform, combos.get(pc).and_then(Option::as_deref)) {
                         Some((Val::Lin(p, _), _)) => Some(Fact::Is(p)),
                         Some((Val::Later, _)) => None,
                         _ => Some(Fact::Not),
@@ -158,24 +163,26 @@ pub(crate) fn linear_regs(
     }
 }
 
-/// The pattern and seed of the linear register `op` writes (given the final facts `linear`),
-/// `None` when it writes none.
+/// The pattern and seed of the linear register `op` writes (given the final facts `linear`
+/// and the write's expansion `combo`), `None` when it writes none.
 pub(crate) fn linear_write(
     f: &Func,
     op: &Op,
     linear: &[Option<Linear>],
     uniform: &[bool],
+    combo: Option<&[Leaf]>,
 ) -> Option<(Linear, Option<Seed>)> {
     let fact: Vec<Fact> = linear.iter().map(|p| p.map_or(Fact::Not, Fact::Is)).collect();
-    match eval(f, op, &fact, uniform) {
+    match eval(f, op, &fact, uniform, combo) {
         Some((Val::Lin(p, seed), d)) if linear.get(d as usize).copied().flatten() == Some(p) => Some((p, seed)),
         _ => None,
     }
 }
 
 /// The lanes of the register `op` writes, and that register; `None` for any other
-/// instruction than the integer arithmetic linear registers come from.
-fn eval(f: &Func, op: &Op, fact: &[Fact], uniform: &[bool]) -> Option<(Val, u32)> {
+/// instruction than the integer arithmetic linear registers come from. `combo`: the write's
+/// expansion (`affine.rs`), which decides when its operands alone do not.
+fn eval(f: &Func, op: &Op, fact: &[Fact], uniform: &[bool], combo: Option<&[Leaf]>) -> Option<(Val, u32)> {
     let val = |s: Src| -> Val {
         match s {
             Src::Imm(_) | Src::Global(..) | Src::Local(_) => Val::Uniform,
@@ -232,7 +239,29 @@ fn eval(f: &Func, op: &Op, fact: &[Fact], uniform: &[bool]) -> Option<(Val, u32)
         | crate::ir::non_arith_register_ops!()
         | crate::ir::non_register_ops!() => return None,
     };
+    let v = match (v, combo) {
+        (Val::Other, Some(leaves)) => sum_of(leaves, &val),
+        (v, _) => v,
+    };
     Some((v, d))
+}
+
+/// A 32-bit sum of `leaves` (`affine.rs`) given each leaf's lanes (`val`): linear when every
+/// leaf is linear or uniform, or adds nothing in any lane (coefficient 0, one value).
+fn sum_of(leaves: &[Leaf], val: &dyn Fn(Src) -> Val) -> Val {
+    let mut step = 0u32;
+    let mut later = false;
+    for l in leaves {
+        if l.coef == 0 && l.steady {
+            continue;
+        }
+        match narrow(val(l.src)) {
+            Val::Lin(Linear::Narrow { step: s }, _) => step = step.wrapping_add(l.coef.wrapping_mul(s)),
+            Val::Later => later = true,
+            _ => return Val::Other,
+        }
+    }
+    if later { Val::Later } else { Val::Lin(Linear::Narrow { step }, None) }
 }
 
 /// The 64-bit extension (signed or not) of 32-bit operand `a` (its lanes `v`) times `scale`.

@@ -24,6 +24,7 @@
 //! The generated function (`cuprite_block`) returns 0 when every thread finished, else a
 //! status word (`runtime.h`: `ST_*`, pc and thread).
 
+mod affine;
 mod arith;
 mod atom_sum;
 mod grouping;
@@ -118,6 +119,8 @@ struct Emitter<'f> {
     /// In the lane phase, per register: its pattern when linear (`linear.rs`), a C scalar
     /// holding lane 0's value.
     linear: Vec<Option<linear::Linear>>,
+    /// In the lane phase, the expansion of each instruction's write (`affine.rs`).
+    combos: affine::Combos,
     /// The lane phase's groups (`grouping.rs`).
     grouping: Grouping,
     /// In the lane phase, per pc: the run of accesses its access shares a check with
@@ -191,6 +194,7 @@ pub(crate) fn translate(f: &Func, grouping: Grouping, width: u64) -> Unit {
         lane_cond: None,
         uniform: Vec::new(),
         linear: Vec::new(),
+        combos: Vec::new(),
         grouping,
         runs: Vec::new(),
         run_sites: Vec::new(),
