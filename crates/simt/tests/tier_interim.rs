@@ -71,6 +71,29 @@ DONE:
     )
 }
 
+/// `echo(input, out)`: `out[i] = 3 * input[i] + 1` after two butterfly shuffles that hand
+/// each lane its own value back: straight-line (the block tier runs it lanes at a time), and
+/// the per-thread JIT leaves shuffles to the interpreter, so its first launch must wait for
+/// the warp tier's short compile (a warp-shuffle scan: 3 s interpreted, a 42 ms compile).
+fn echo_ptx() -> String {
+    module(
+        "sm_80",
+        &Kernel::new("echo", &["input", "out"], Index::Grid).global_pointers().body(
+            r#"
+    mul.wide.u32 %rd3, %r4, 4;
+    add.s64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r5, [%rd4];
+    shfl.sync.bfly.b32 %r7, %r5, 1, 31, -1;
+    shfl.sync.bfly.b32 %r8, %r7, 1, 31, -1;
+    mad.lo.u32 %r6, %r8, 3, 1;
+    add.s64 %rd5, %rd2, %rd3;
+    st.global.u32 [%rd5], %r6;
+    ret;
+"#,
+        ),
+    )
+}
+
 fn collatz_steps(mut x: u32) -> u32 {
     let mut n = 0;
     while x > 1 {
@@ -159,6 +182,13 @@ fn while_the_block_tiers_c_compiles_a_lane_kernel_runs_on_the_warp_tier() {
     for n in 1..=30 {
         assert_eq!(launch(&p, "collatz", &small, &collatz_steps), Tier::ThreadJit, "launch {n}");
         std::thread::sleep(Duration::from_millis(5));
+    }
+    // Shuffles: the warp tier from the first launch on, never the interpreter meanwhile.
+    let mut p = Program::from_ptx(&echo_ptx()).expect("load echo");
+    p.set_engine(Engine::Jit);
+    p.set_workers(1);
+    for n in 1..=10 {
+        assert_eq!(launch(&p, "echo", &input, &scale), Tier::WarpJit, "launch {n}");
     }
     // The stalled compiles end (failed) and leave nothing behind.
     std::fs::remove_file(&flag).unwrap();

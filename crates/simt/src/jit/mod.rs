@@ -201,8 +201,8 @@ impl Cache {
     }
 
     /// As [`Cache::warp_code`] (with `want.lanes`: as [`Cache::pick`]); unless `want.wait`,
-    /// a kernel longer than [`BACKGROUND_INSTS`] (any `lanes` kernel) not compiled yet is
-    /// handed to a background thread (`Compiling` until it is done).
+    /// a kernel longer than [`BACKGROUND_INSTS`] (any kernel on it only for the block tier's
+    /// sake) not compiled yet is handed to a background thread (`Compiling` until it is done).
     fn warp_tier<'c>(
         &'c self,
         funcs: &[Result<Func, LoadError>],
@@ -225,9 +225,10 @@ impl Cache {
         // Rows of 32 share the general code when nothing in the kernel would differ.
         let rows = shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f));
         let (slot, started) = (&slots[usize::from(rows)], &started[usize::from(rows)]);
-        if !all
-            && !lanes
-            && !*preferred.get_or_init(|| {
+        // Whether the warp tier runs the kernel whatever the block tier does: forced, preferred,
+        // or the per-thread JIT would leave it to the interpreter.
+        let warp_anyway =
+            all || *preferred.get_or_init(|| {
                 let lists = per_thread_lists(f);
                 if lists && tiering::trace() {
                     eprintln!(
@@ -237,11 +238,15 @@ impl Cache {
                     );
                 }
                 !lists && warp::preferred(f)
-            })
-            && self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none())
-        {
+            }) || !self.code(funcs, idx).is_ok_and(|c| c.prefer_interp.is_none());
+        if !warp_anyway && !lanes {
             return WarpTier::No;
         }
+        // Only a kernel on the warp tier for the block tier's sake compiles in the background
+        // whatever its length: the others would run meanwhile on the interpreter (a warp-shuffle
+        // scan's first launch: 3 s interpreted against a 42 ms compile) or be held back from the
+        // tier `warp::preferred` chose for them.
+        let lanes_only = lanes && !warp_anyway;
         if !wait && f.code.len() > BACKGROUND_INSTS && slot.tunable() {
             let paid = self.on_warp.get(idx).map_or(0, |t| t.load(Ordering::Relaxed));
             if u128::from(paid) >= WarpSlot::tuning_rent(f.code.len()).as_nanos() {
@@ -258,7 +263,7 @@ impl Cache {
         // A `lanes` kernel's launches run on the per-thread JIT meanwhile, whose blocks move
         // up to the block tier once its C is built (`TierUp`): waiting for this compile (a
         // millisecond per instruction) would only hold them back.
-        if slot.get().is_none() && !wait && (lanes || f.code.len() > BACKGROUND_INSTS) {
+        if slot.get().is_none() && !wait && (lanes_only || f.code.len() > BACKGROUND_INSTS) {
             if !started.swap(true, Ordering::Relaxed) {
                 let (bg, func) = (Arc::clone(slot), f.clone());
                 WarpSlot::background_starts();
