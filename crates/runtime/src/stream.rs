@@ -314,11 +314,7 @@ impl Stream {
         self.api(|c| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
-            let mut implicit = Vec::new();
-            if s.handle == 0 {
-                let _g = lock(&streams().sched);
-                implicit_deps(&s, &mut implicit);
-            }
+            let implicit = legacy_implicit(&s);
             s.wait_idle();
             for m in implicit {
                 m.wait();
@@ -334,13 +330,8 @@ impl Stream {
         self.api(|_| {
             let s = resolve(self)?;
             forbid_while_capturing(&s)?;
-            if s.handle == 0 {
-                let mut implicit = Vec::new();
-                let _g = lock(&streams().sched);
-                implicit_deps(&s, &mut implicit);
-                if !implicit.is_empty() {
-                    return Err(Error::NotReady);
-                }
+            if !legacy_implicit(&s).is_empty() {
+                return Err(Error::NotReady);
             }
             match s.last() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
@@ -629,6 +620,17 @@ pub(crate) fn enqueue_copy(s: &Arc<StreamInner>, work: Work, kind: i32) -> Arc<M
 /// Adds to `deps` the unfinished work that work enqueued on `s` now must wait for besides
 /// its own stream's (the legacy default stream's implicit synchronization). Called under the
 /// scheduling lock.
+/// What the legacy stream's synchronize and query also cover: the blocking streams' unfinished
+/// work (none for any other stream), read under the scheduler's lock.
+fn legacy_implicit(s: &StreamInner) -> Vec<Arc<Marker>> {
+    let mut implicit = Vec::new();
+    if s.handle == 0 {
+        let _g = lock(&streams().sched);
+        implicit_deps(s, &mut implicit);
+    }
+    implicit
+}
+
 fn implicit_deps(s: &StreamInner, deps: &mut Vec<Arc<Marker>>) {
     let all = streams();
     if s.handle == 0 {
