@@ -103,7 +103,7 @@ __CUPRITE_D__ unsigned int low_lanes(unsigned int n) { return n >= 32 ? 0xffffff
 /* A dynamic tile's size must be a power of two up to 32: CUDA's header traps otherwise. */
 __CUPRITE_D__ void check_tile_size(unsigned int n) {
     if (n == 0 || n > 32 || (n & (n - 1)) != 0) {
-        __trap();
+        __builtin_trap(); /* __trap, which this header cannot assume declared (-nocudainc) */
     }
 }
 /* Shuffles of any trivially copyable T of up to 32 bytes (CUDA's limit), word by word. */
