@@ -1444,7 +1444,7 @@ fn plan_cuda(
         let dependencies = o.phase == Phase::Dependencies;
         let listing = match &o.output {
             Some(out) => Some(out.clone()),
-            None if dependencies => Some(dependency_listing(o, &workspace.temp, input)),
+            None if dependencies => Some(dependency_listing(o, workspace.temp, input)),
             None if o.cuda_translation => Some(cuda_translation_path(o, input)),
             None => None,
         };
