@@ -63,7 +63,10 @@ typedef void(CUDART_CB *cudaHostFn_t)(void *userData);
 typedef void(CUDART_CB *cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 typedef void(CUDART_CB *cudaLogsCallback_t)(void *data, enum cudaLogLevel logLevel, char *message, size_t length);
 
+#ifndef CU_UUID_HAS_BEEN_DEFINED
+#define CU_UUID_HAS_BEEN_DEFINED
 struct CUuuid_st { char bytes[16]; };
+#endif
 typedef struct CUuuid_st cudaUUID_t;
 typedef struct CUuuid_st CUuuid;
 

@@ -857,6 +857,7 @@ fn explain(failure: Failure, tc: &Toolchain, o: &Options) -> Failure {
     let failure = explain_shared_alignas(failure);
     let failure = explain_extended_lambda_traits(failure);
     let failure = explain_missing_cuda_library(failure);
+    let failure = explain_driver_api_calls(failure);
     explain_thrust_device_policy(failure)
 }
 
@@ -895,6 +896,32 @@ fn explain_missing_cuda_library(mut failure: Failure) -> Failure {
         failure.message = format!(
             "-l{name}: Cuprite provides no {library}; its toolkit's libraries are the runtime (-lcudart, also \
              as -lcuda and -lcudart_static), cuRAND (-lcurand) and -lcudadevrt"
+        );
+    }
+    failure
+}
+
+/// A link that fails on the driver API's functions (`undefined reference to `cuInit'`, as
+/// under nvcc without `-lcuda`) gets a message naming them and saying why: `cuda.h` declares
+/// them, but Cuprite has no driver library (`libcuda.so.1`) yet, and `-lcuda` links its runtime.
+fn explain_driver_api_calls(mut failure: Failure) -> Failure {
+    let mut missing: Vec<&str> = failure
+        .diagnostics
+        .lines()
+        .filter_map(|l| {
+            let name = l.split_once("undefined reference to `")?.1.split('\'').next()?;
+            let driver = name.starts_with("cu") && name[2..].starts_with(|c: char| c.is_ascii_uppercase());
+            driver.then_some(name)
+        })
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    if failure.message.is_empty() && !missing.is_empty() {
+        failure.message = format!(
+            "{}: CUDA driver API functions, which Cuprite does not provide yet (it has no libcuda.so.1; \
+             -lcuda links its runtime library, libcudart.so.13): use the runtime API (cudaInitDevice, \
+             cudaMalloc, cudaLaunchKernel, ...)",
+            missing.join(", ")
         );
     }
     failure
@@ -1209,6 +1236,21 @@ pub fn library_path(dir: &Path) -> std::ffi::OsString {
 
 #[cfg(test)]
 mod tests {
+    /// A link failing on driver API functions names them (once each) and what is missing;
+    /// other undefined references (a user's `cudaLike`, `curand_init`) are left to the linker.
+    #[test]
+    fn driver_api_calls_at_link_are_explained() {
+        let link = "/usr/bin/ld: a.o: in function `main':\na.cu:(.text+0x5): undefined reference to `cuInit'\n\
+                    a.cu:(.text+0x9): undefined reference to `cuMemAlloc'\n\
+                    a.cu:(.text+0xd): undefined reference to `cuInit'\n";
+        let f = explain_driver_api_calls(Failure { message: String::new(), status: 1, diagnostics: link.into() });
+        assert!(f.message.starts_with("cuInit, cuMemAlloc: CUDA driver API functions"), "{}", f.message);
+        assert!(f.message.contains("libcuda.so.1"), "{}", f.message);
+        let other = "a.cu:(.text+0x5): undefined reference to `curand_init'\nundefined reference to `cudaLike'\n";
+        let f = explain_driver_api_calls(Failure { message: String::new(), status: 1, diagnostics: other.into() });
+        assert!(f.message.is_empty(), "{}", f.message);
+    }
+
     use super::*;
 
     /// Two builds of one PCH at the same time in one process (the test harnesses build on two

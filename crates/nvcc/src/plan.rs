@@ -349,7 +349,7 @@ pub fn plan(
                 )));
             }
             let objects = device_link_inputs(o, tc, o.inputs.iter().map(|i| i.path.clone()).collect());
-            let out = o.output.clone().unwrap_or_else(|| "a_dlink.o".into());
+            let out = o.output.clone().unwrap_or_else(|| in_output_directory(o, "a_dlink.o"));
             plan.jobs.push(device_link_job(o, tc, temp, objects, out));
             return Ok(plan);
         }
@@ -393,7 +393,7 @@ pub fn plan(
                 if o.phase != Phase::Fatbin {
                     return Err(PlanError(format!("{}: PTX inputs are supported with --fatbin", input.path.display())));
                 }
-                let out = o.output.clone().unwrap_or_else(|| format!("{}.fatbin", stem(&input.path)).into());
+                let out = o.output.clone().unwrap_or_else(|| default_output_path(o, input, "fatbin"));
                 plan.jobs.push(Job::CheckPtx(input.path.clone()));
                 plan.jobs.push(Job::Fatbin { ptx: vec![input.path.clone()], out });
             }
@@ -483,7 +483,7 @@ fn plan_host_source(
             args.push(input.path.clone().into());
             let listing = match (&o.output, o.phase) {
                 (Some(out), _) => Some(out.clone()),
-                (None, Phase::Dependencies) => Some(temp.join(format!("{}.d", unique_stem(&input.path)))),
+                (None, Phase::Dependencies) => Some(dependency_listing(o, temp, input)),
                 (None, _) => None,
             };
             if let Some(out) = &listing {
@@ -492,7 +492,7 @@ fn plan_host_source(
             plan.jobs.push(Job::Run { program: host_compiler(o, tc, input.kind), args });
             if let Some(listing) = listing.filter(|_| o.phase == Phase::Dependencies) {
                 plan.jobs.push(Job::DepfileLayout(listing.clone()));
-                if o.output.is_none() {
+                if o.output.is_none() && o.dependency_file.is_none() {
                     plan.jobs.push(Job::Print(listing));
                 }
             }
@@ -506,7 +506,7 @@ fn plan_host_source(
     let mut depfile = None;
     if o.dependencies_with_compile {
         dependency_args(o, true, &mut args);
-        let (file, target) = compile_dependencies(o, &out);
+        let (file, target) = compile_dependencies(o, input, &out);
         args.extend([os("-MF"), file.clone().into()]);
         if let Some(target) = target {
             args.extend([os("-MT"), os(target)]);
@@ -537,7 +537,7 @@ fn forced_language(input: &Input) -> Vec<OsString> {
 /// The link of `objects` into the executable (or shared library), after the device link of
 /// relocatable device code into a stub; `--run` runs the result.
 fn plan_link(o: &Options, tc: &Toolchain, temp: &Path, objects: &[OsString], plan: &mut Plan) {
-    let exe = o.output.clone().unwrap_or_else(|| "a.out".into());
+    let exe = o.output.clone().unwrap_or_else(|| in_output_directory(o, "a.out"));
     // Relocatable device code (compiled here with -rdc=true, or given as -dc objects) is
     // device-linked into a stub linked with the program.
     let user_relocatable =
@@ -596,7 +596,7 @@ fn plan_link(o: &Options, tc: &Toolchain, temp: &Path, objects: &[OsString], pla
 /// default name is `a.a`. Relocatable device code stays relocatable in it, for a later
 /// `-dlink` or link.
 fn plan_library(o: &Options, tc: &Toolchain, objects: &[OsString], plan: &mut Plan) {
-    let library = o.output.clone().unwrap_or_else(|| "a.a".into());
+    let library = o.output.clone().unwrap_or_else(|| in_output_directory(o, "a.a"));
     plan.jobs.push(Job::RemoveFile(library.clone()));
     let mut args = vec![os("crs"), library.into()];
     args.extend(objects.iter().cloned());
@@ -654,8 +654,14 @@ fn object_path(o: &Options, temp: &Path, input: &Input) -> PathBuf {
 /// The output nvcc names after `input` when `-o` does not name it: the input's stem with
 /// `extension`, in the `-odir` directory if one is given (else the current one).
 fn default_output_path(o: &Options, input: &Input, extension: &str) -> PathBuf {
-    let name = format!("{}.{extension}", stem(&input.path));
-    o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
+    in_output_directory(o, format!("{}.{extension}", stem(&input.path)))
+}
+
+/// An output nvcc names itself (`a.out`, `a.a`, `a_dlink.o`, `k.ptx`): in the `-odir`
+/// directory if one is given, else the current one; nvcc 13.0 puts every such output there.
+fn in_output_directory(o: &Options, name: impl Into<PathBuf>) -> PathBuf {
+    let name = name.into();
+    o.output_directory.as_ref().map_or_else(|| name.clone(), |dir| dir.join(&name))
 }
 
 /// `-cuda`'s output for `input` when `-o` does not name it: nvcc's `a.cu.cpp.ii` (the whole
@@ -666,19 +672,28 @@ fn cuda_translation_path(o: &Options, input: &Input) -> PathBuf {
     o.output_directory.as_ref().map_or_else(|| name.clone().into(), |dir| dir.join(&name))
 }
 
-/// `-MD`'s dependency file and target (`None`: clang's, the object) for an input compiled to
+/// `-MD`'s dependency file and target (`None`: clang's, the object) for `input` compiled to
 /// `object`: `-MF`'s and `-MT`'s if given; else beside the object (`a.o` → `a.d`) when the
-/// build stops at objects, and, as nvcc writes them, named after the output when it links
-/// (`-o app` → `app.d`, target `app`), the objects being temporary.
-fn compile_dependencies(o: &Options, object: &Path) -> (PathBuf, Option<String>) {
+/// build stops at objects. When it links, as nvcc 13.0 writes them: named after the output
+/// given with `-o` (`-o app` → `app.d`, target `app`), else after the input (`a.d`, target
+/// `a.o`, both in the `-odir` directory if one is given), the objects being temporary.
+fn compile_dependencies(o: &Options, input: &Input, object: &Path) -> (PathBuf, Option<String>) {
     let linked = !matches!(o.phase, Phase::Compile | Phase::DeviceCompile);
-    let output = o.output.clone().unwrap_or_else(|| "a.out".into());
-    let file = o.dependency_file.clone().unwrap_or_else(|| match linked {
-        true => output.with_extension("d"),
-        false => object.with_extension("d"),
-    });
-    let target = o.dependency_target.clone().or_else(|| linked.then(|| output.to_string_lossy().into_owned()));
-    (file, target)
+    let (file, target) = match (&o.output, linked) {
+        (_, false) => (object.with_extension("d"), None),
+        (Some(output), true) => (output.with_extension("d"), Some(output.to_string_lossy().into_owned())),
+        (None, true) => (
+            default_output_path(o, input, "d"),
+            Some(default_output_path(o, input, "o").to_string_lossy().into_owned()),
+        ),
+    };
+    (o.dependency_file.clone().unwrap_or(file), o.dependency_target.clone().or(target))
+}
+
+/// Where `-M`/`-MM` write the dependencies of `input` when `-o` does not name the file:
+/// `-MF`'s file (nvcc writes it and prints nothing), else a temporary file then printed.
+fn dependency_listing(o: &Options, temp: &Path, input: &Input) -> PathBuf {
+    o.dependency_file.clone().unwrap_or_else(|| temp.join(format!("{}.d", unique_stem(&input.path))))
 }
 
 /// `-M`'s target: `-MT`'s, else the object nvcc names after the input (`a.o`, in the `-odir`
@@ -1429,7 +1444,7 @@ fn plan_cuda(
         let dependencies = o.phase == Phase::Dependencies;
         let listing = match &o.output {
             Some(out) => Some(out.clone()),
-            None if dependencies => Some(workspace.temp.join(format!("{}.d", unique_stem(&input.path)))),
+            None if dependencies => Some(dependency_listing(o, workspace.temp, input)),
             None if o.cuda_translation => Some(cuda_translation_path(o, input)),
             None => None,
         };
@@ -1447,7 +1462,7 @@ fn plan_cuda(
                 });
             }
             plan.jobs.push(Job::DepfileLayout(listing.clone()));
-            if o.output.is_none() {
+            if o.output.is_none() && o.dependency_file.is_none() {
                 plan.jobs.push(Job::Print(listing));
             }
         }
@@ -1465,7 +1480,7 @@ fn plan_cuda(
         let codegen = gpu_arch::codegen_arch(arch, tc.clang_major);
         let ptx = match (o.phase, &o.output) {
             (Phase::Ptx, Some(out)) if out.as_os_str() != "-" => out.clone(),
-            (Phase::Ptx, None) => format!("{}.ptx", stem(&input.path)).into(),
+            (Phase::Ptx, None) => default_output_path(o, input, "ptx"),
             _ if o.keep => workspace.temp.join(kept_ptx_name(o, &input.path, arch)),
             _ => workspace.temp.join(format!("{unique}.sm_{arch}.ptx")),
         };
@@ -1549,7 +1564,7 @@ fn plan_cuda(
     }
     let fatbin = match (o.phase, &o.output) {
         (Phase::Fatbin, Some(out)) => out.clone(),
-        (Phase::Fatbin, None) => format!("{}.fatbin", stem(&input.path)).into(),
+        (Phase::Fatbin, None) => default_output_path(o, input, "fatbin"),
         _ => workspace.temp.join(format!("{unique}.fatbin")),
     };
     let fatbin_job = Job::Fatbin { ptx: ptx_files, out: fatbin.clone() };
@@ -1583,7 +1598,7 @@ fn plan_cuda(
     args.extend(host_code_options(o));
     include_wrapper(o, tc, includes, &mut args, plan);
     host_cuid_args(o, &input.path, &mut args);
-    let dependencies = o.dependencies_with_compile.then(|| compile_dependencies(o, &object));
+    let dependencies = o.dependencies_with_compile.then(|| compile_dependencies(o, input, &object));
     let depfile = dependencies.as_ref().map(|(file, _)| file.clone());
     if let Some((dep, target)) = dependencies {
         dependency_args(o, true, &mut args);

@@ -318,3 +318,152 @@ fn pytorch_extension_compile_line_and_cxx03() {
     let o = common::run(&exe, &[], &[]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), format!("{}\n", 4950 + 50 + 200), "{o:?}");
 }
+
+/// One command line as build systems and people write it, run in a fresh directory holding
+/// `k.cu` (a kernel and a `main`, including `h.h`), `h.h`, `host.cpp` (a host function),
+/// `opts.txt` (`-c -odir sub`), `resp.txt` and an empty `sub/`; with what nvcc 13.0 did there
+/// (recorded): its exit status, the files it left besides those, and a fragment of its
+/// diagnostics where it failed (Cuprite's say the same; where its words differ, ours are given).
+struct CommandLine {
+    args: &'static [&'static str],
+    succeeds: bool,
+    files: &'static [&'static str],
+    says: &'static str,
+}
+
+const fn line(args: &'static [&'static str], files: &'static [&'static str]) -> CommandLine {
+    CommandLine { args, succeeds: true, files, says: "" }
+}
+
+const fn fails(args: &'static [&'static str], says: &'static str) -> CommandLine {
+    CommandLine { args, succeeds: false, files: &[], says }
+}
+
+/// nvcc 13.0's behaviour on each command line (recorded with nvcc 13.0.88 in the directory
+/// described at [`CommandLine`]).
+const COMMAND_LINES: &[CommandLine] = &[
+    // Default output names, -o, -x cu, and the output directory (which nvcc does not create).
+    line(&["-c", "k.cu"], &["k.o"]),
+    line(&["-c", "k.cu", "-o", "x.o"], &["x.o"]),
+    line(&["-x", "cu", "-c", "host.cpp"], &["host.o"]),
+    line(&["-c", "k.cu", "-odir", "sub"], &["sub/k.o"]),
+    line(&["-c", "k.cu", "--output-directory", "sub"], &["sub/k.o"]),
+    fails(&["-c", "k.cu", "-odir", "missing"], "missing/k.o"),
+    line(&["k.cu", "-odir", "sub"], &["sub/a.out"]),
+    line(&["-lib", "k.cu", "-odir", "sub"], &["sub/a.a"]),
+    line(&["-ptx", "k.cu", "-odir", "sub"], &["sub/k.ptx"]),
+    line(&["-fatbin", "k.cu", "-odir", "sub"], &["sub/k.fatbin"]),
+    fails(&["-c", "k.cu", "host.cpp", "-o", "x.o"], "A single input file is required for a non-link phase"),
+    // Dependency files: -M writes -MF's file or prints; -MD while linking names them after the
+    // inputs (in -odir), or after -o's output.
+    line(&["-c", "-MD", "k.cu"], &["k.d", "k.o"]),
+    line(&["-c", "-MMD", "-MF", "x.d", "-MT", "foo.o", "-MP", "k.cu"], &["k.o", "x.d"]),
+    line(&["-M", "-MF", "x.d", "k.cu"], &["x.d"]),
+    line(&["-MM", "k.cu", "-o", "sub/x.d"], &["sub/x.d"]),
+    line(&["-M", "k.cu", "-odir", "sub"], &[]),
+    line(&["-MD", "k.cu"], &["a.out", "k.d"]),
+    line(&["-MD", "k.cu", "-o", "prog"], &["prog", "prog.d"]),
+    line(&["-MD", "k.cu", "-odir", "sub"], &["sub/a.out", "sub/k.d"]),
+    fails(&["-MF", "x.d", "-c", "k.cu"], "Option '--dependency-file' requires one of '-M', '-MM', '-MD' or '-MMD'"),
+    // Architectures.
+    line(&["-c", "k.cu", "--generate-code=arch=compute_80,code=[sm_80,compute_80]"], &["k.o"]),
+    line(
+        &[
+            "-c",
+            "k.cu",
+            "-gencode",
+            "arch=compute_90,code=sm_90",
+            "-gencode",
+            "arch=compute_80,code=[compute_80,sm_86]",
+        ],
+        &["k.o"],
+    ),
+    line(&["-c", "k.cu", "-arch=native"], &["k.o"]),
+    line(&["-c", "k.cu", "-arch=all-major", "--threads", "2"], &["k.o"]),
+    // Warnings, host compiler options and host compilers, timing.
+    line(&["-c", "k.cu", "-Werror", "all-warnings", "-Wno-deprecated-gpu-targets"], &["k.o"]),
+    line(&["-c", "k.cu", "--resource-usage"], &["k.o"]),
+    line(&["-c", "k.cu", "-Xcompiler", "-Wall,-Wextra"], &["k.o"]),
+    line(&["-c", "k.cu", "-Xcompiler", "\"-DFOO=1\",\"-O2\""], &["k.o"]),
+    line(&["-c", "k.cu", "-ccbin", "g++"], &["k.o"]),
+    line(&["-c", "host.cpp", "--compiler-bindir", "/usr/bin"], &["host.o"]),
+    line(&["-c", "k.cu", "-time", "t.csv"], &["k.o", "t.csv"]),
+    line(&["-c", "k.cu", "--forward-unknown-to-host-compiler", "-fno-strict-aliasing"], &["k.o"]),
+    fails(&["-c", "k.cu", "-fno-strict-aliasing"], "-fno-strict-aliasing"),
+    // Options from a file; nvcc knows no response files.
+    line(&["--options-file", "opts.txt", "k.cu"], &["sub/k.o"]),
+    fails(&["@resp.txt"], "@resp.txt"),
+    line(&["-c", "k.cu", "-lineinfo", "-G"], &["k.o"]),
+    // Links: sources of both kinds, a shared library of kernels, libraries that do not exist.
+    line(&["k.cu", "host.cpp", "-o", "prog"], &["prog"]),
+    line(&["-shared", "-Xcompiler", "-fPIC", "k.cu", "-o", "libk.so"], &["libk.so"]),
+    fails(&["k.cu", "-lcublas"], "cannot find -lcublas"),
+    fails(&["k.cu", "-lnosuchlib"], "cannot find -lnosuchlib"),
+];
+
+/// Every line of [`COMMAND_LINES`] does what nvcc 13.0 did: same exit status, same output
+/// files, equivalent diagnostics. Runs in a child process (the test binary itself), which
+/// changes its working directory for each line as a build system's shell does.
+#[test]
+fn command_lines_behave_as_nvccs() {
+    let dir = out_dir("command-lines");
+    let o = Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["--exact", "command_lines_child", "--nocapture", "--test-threads=1"])
+        .env("CUPRITE_COMMAND_LINES_CHILD", &dir)
+        .output()
+        .expect("run the child");
+    assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn command_lines_child() {
+    let Some(root) = std::env::var_os("CUPRITE_COMMAND_LINES_CHILD").map(PathBuf::from) else { return };
+    let files = [
+        (
+            "k.cu",
+            "#include <cstdio>\n#include \"h.h\"\n__global__ void k(int *p) { p[threadIdx.x] = VAL; }\n\
+                  int main() { int *d; cudaMalloc(&d, 128); k<<<1, 32>>>(d); int h[32] = {};\n\
+                  \x20 cudaMemcpy(h, d, 128, cudaMemcpyDeviceToHost); printf(\"%d\\n\", h[3]); return 0; }\n",
+        ),
+        ("h.h", "#define VAL 7\n"),
+        ("host.cpp", "int twice(int x) { return 2 * x; }\n"),
+        ("opts.txt", "-c -odir sub\n"),
+        ("resp.txt", "-c k.cu -o r.o\n"),
+    ];
+    let mut problems = Vec::new();
+    for (n, case) in COMMAND_LINES.iter().enumerate() {
+        let dir = root.join(n.to_string());
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).expect("create the line's directory");
+        for (name, text) in files {
+            std::fs::write(dir.join(name), text).expect("write an input");
+        }
+        std::env::set_current_dir(&dir).expect("enter the line's directory");
+        let result = common::nvcc(case.args);
+        let mut left = Vec::new();
+        let mut pending = vec![PathBuf::new()];
+        while let Some(sub) = pending.pop() {
+            for entry in std::fs::read_dir(dir.join(&sub)).expect("list the directory") {
+                let entry = entry.expect("a directory entry");
+                let path = sub.join(entry.file_name());
+                if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                    pending.push(path);
+                } else if !files.iter().any(|(name, _)| path == Path::new(name)) {
+                    left.push(path.to_string_lossy().into_owned());
+                }
+            }
+        }
+        left.sort();
+        let what = format!("cuprite nvcc {}", case.args.join(" "));
+        match &result {
+            Ok(()) if !case.succeeds => problems.push(format!("{what}: succeeds; nvcc fails with {:?}", case.says)),
+            Err(e) if case.succeeds => problems.push(format!("{what}: fails, where nvcc succeeds: {e}")),
+            Err(e) if !e.contains(case.says) => problems.push(format!("{what}: says {e:?}, not {:?}", case.says)),
+            _ => {}
+        }
+        if left != case.files {
+            problems.push(format!("{what}: leaves {left:?}, nvcc {:?}", case.files));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

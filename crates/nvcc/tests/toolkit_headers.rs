@@ -325,6 +325,35 @@ fn driver_api_and_nvvm_headers_are_errors_naming_them() {
     }
 }
 
+/// cuda.h declares the driver API as programs use it (handles, `CUDA_SUCCESS`, cuLaunchKernel's
+/// `CU_LAUNCH_PARAM_END`, the functions of the reference), before or after cuda_runtime.h and in
+/// C: such programs compile as with nvcc. Their link, with or without `-lcuda` (which links
+/// Cuprite's runtime), fails naming the driver functions called and the missing libcuda.so.1.
+#[test]
+fn driver_api_programs_compile_and_their_link_names_what_is_missing() {
+    let dir = common::work_dir().join("driver_api_calls");
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = "#include <cuda.h>\n#include <cuda_runtime.h>\n#include <cstdio>\n\
+int main() {\n  CUdevice dev; CUcontext ctx; CUmodule mod; CUfunction f; CUdeviceptr d; CUuuid u;\n\
+  if (cuInit(0) != CUDA_SUCCESS || cuDeviceGet(&dev, 0) || cuDeviceGetUuid(&u, dev)) return 1;\n\
+  cuCtxGetCurrent(&ctx); cuModuleLoadData(&mod, \"\"); cuModuleGetFunction(&f, mod, \"k\");\n\
+  cuMemAlloc(&d, 128); void *args[] = {&d}; void *extra[] = {CU_LAUNCH_PARAM_END};\n\
+  cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, CU_STREAM_LEGACY, args, extra); cuMemFree(d);\n\
+  std::printf(\"%d\\n\", CU_IPC_HANDLE_SIZE); return 0;\n}\n";
+    let src = dir.join("driver.cu");
+    std::fs::write(&src, program).unwrap();
+    let c = dir.join("driver.c");
+    std::fs::write(&c, "#include <cuda.h>\nint ready(void) { CUdevice d; return cuInit(0) == CUDA_SUCCESS && cuDeviceGet(&d, 0) == CUDA_SUCCESS; }\n")
+        .unwrap();
+    let object = dir.join("driver_c.o");
+    let (src, c, object) = (src.to_str().unwrap(), c.to_str().unwrap(), object.to_str().unwrap());
+    common::nvcc(&["-c", c, "-o", object]).expect("a C file including cuda.h compiles");
+    let exe = dir.join("prog");
+    let err = common::nvcc(&["-arch=sm_90", src, "-o", exe.to_str().unwrap(), "-lcuda"]).expect_err("no libcuda.so.1");
+    assert!(err.contains("cuCtxGetCurrent, cuDeviceGet, cuDeviceGetUuid, cuInit, cuLaunchKernel"), "{err}");
+    assert!(err.contains("libcuda.so.1"), "{err}");
+}
+
 /// cuda_occupancy.h's calculator, given this device's properties and a kernel's attributes,
 /// answers what cudaOccupancyMaxActiveBlocksPerMultiprocessor and
 /// cudaOccupancyMaxPotentialBlockSize(VariableSMem) answer, over block sizes and dynamic shared

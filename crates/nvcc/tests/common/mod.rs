@@ -1,5 +1,5 @@
 //! What the driver's integration tests share: a scratch directory whose `lib/` holds this test
-//! run's libcudart and libcurand (cargo builds the cdylibs of the `cuprite-cudart` and
+//! run's libcudart (also as `libcuda.so`) and libcurand (cargo builds the cdylibs of the `cuprite-cudart` and
 //! `cuprite-curand` dev-dependencies into `target/<profile>/deps/`) under their link and
 //! SONAME names, a build helper, and the
 //! runner of a set of self-checking programs.
@@ -37,7 +37,14 @@ pub fn work_dir() -> &'static Path {
         std::fs::create_dir_all(dir.join("lib")).expect("create scratch dir");
         let curand = lib.with_file_name("libcurand.so");
         for (name, target) in
-            [("libcudart.so", &lib), ("libcudart.so.13", &lib), ("libcurand.so", &curand), ("libcurand.so.10", &curand)]
+            // libcuda.so too, as `cuprite nvcc`'s library directory has it (crates/cli/src/nvcc_cmd.rs).
+            [
+                ("libcudart.so", &lib),
+                ("libcudart.so.13", &lib),
+                ("libcuda.so", &lib),
+                ("libcurand.so", &curand),
+                ("libcurand.so.10", &curand),
+            ]
         {
             let link = dir.join("lib").join(name);
             let _ = std::fs::remove_file(&link);
