@@ -47,13 +47,23 @@ static cudaGraph_t one_kernel(void *f, void **args) {
     return g;
 }
 
+// What ran, sorted (a fire-and-forget graph runs concurrently with the rest of its launcher),
+// and which ran last (a tail launch runs after its launcher and that work).
 static void dump(const char *when) {
     int l[32], n;
     cudaMemcpyFromSymbol(&n, pos, sizeof n);
     cudaMemcpyFromSymbol(l, log_, sizeof l);
+    if (n > 32) n = 32;
+    int last = n > 0 ? l[n - 1] : -1;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && l[j - 1] > l[j]; j--) {
+            int t = l[j];
+            l[j] = l[j - 1];
+            l[j - 1] = t;
+        }
     printf("%s:", when);
-    for (int i = 0; i < n && i < 32; i++) printf(" %d", l[i]);
-    printf("\n");
+    for (int i = 0; i < n; i++) printf(" %d", l[i]);
+    printf(" (last %d)\n", last);
     int z = 0;
     cudaMemcpyToSymbol(pos, &z, sizeof z);
 }

@@ -68,6 +68,7 @@ int main() {
     char attrs[256];
     printf("NvSciSync attributes: %s\n", E(cudaDeviceGetNvSciSyncAttributes(attrs, 0, cudaNvSciSyncAttrSignal)));
     printf("NvSciSync attributes null: %s\n", E(cudaDeviceGetNvSciSyncAttributes(nullptr, 0, cudaNvSciSyncAttrSignal)));
+    fflush(stdout);
     const void *table = nullptr;
     cudaUUID_t id;
     memset(&id, 0, sizeof id);
