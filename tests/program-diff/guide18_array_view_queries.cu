@@ -18,11 +18,8 @@ static void show(const char *what, cudaTextureObject_t t) {
     cudaResourceViewDesc v;
     memset(&v, 0x5a, sizeof v);
     cudaError_t e = cudaGetTextureObjectResourceViewDesc(&v, t);
-    printf("%s: %s", what, E(e));
-    if (e == cudaSuccess)
-        printf(" format %d size %zux%zux%zu levels %u..%u layers %u..%u", (int)v.format, v.width, v.height, v.depth,
-               v.firstMipmapLevel, v.lastMipmapLevel, v.firstLayer, v.lastLayer);
-    printf("\n");
+    // Only the code: what an H200 writes for an object made without a view is not deterministic.
+    printf("%s: %s\n", what, E(e));
 }
 
 int main() {

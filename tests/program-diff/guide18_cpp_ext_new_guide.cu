@@ -3,7 +3,7 @@
 // here exercises: cuda::device::warp_shuffle_idx/up/down/xor of <cuda/warp> (ints, doubles and a
 // 12-byte struct, with widths), the guide's warp-scan and warp-reduce examples beside their
 // intrinsic forms, the CAS-built float atomicAdd with cuda::std::bit_cast, __nv_pure__, the
-// nv_abi pragma on a declaration and at an indirect call (separate compilation), the
+// nv_abi pragma on a function's declaration and definition (separate compilation; at an indirect call: guide18_nv_abi_indirect.cu), the
 // compiler hints (__builtin_assume_aligned, __builtin_assume, __builtin_expect,
 // __builtin_unreachable), and the architecture macros of an sm_90 build.
 #include <cstdio>
@@ -19,12 +19,14 @@ struct Triple {
 
 __device__ __nv_pure__ int add(int a, int b) { return a + b; }
 
+// A direct call: the pragma on the declaration and the definition (they must match).
 #pragma nv_abi preserve_n_data(16) preserve_n_control(8)
 __device__ int scaled(int v);
 
 #pragma nv_abi preserve_n_data(16) preserve_n_control(8)
 __device__ __noinline__ int scaled(int v) { return v * 3 + 1; }
 
+__device__ __noinline__ int tripled(int v) { return v * 3; }
 __device__ __noinline__ int negate(int v) { return -v; }
 
 __device__ float customAtomicAdd(float *d_ptr, float value) {
@@ -89,11 +91,9 @@ __global__ void hints(const float *in, float *out, int n, float *sum, int *ints)
         customAtomicAdd(sum, a[i]);
     }
     if (i == 0) {
-        int (*fp)(int) = (n > 2) ? scaled : negate;
-        int v;
-#pragma nv_abi preserve_n_control(8)
-        v = fp(7);
-        ints[0] = v;
+        int (*fp)(int) = (n > 2) ? tripled : negate;
+        int v = fp(7);
+        ints[0] = v + scaled(1);
         ints[1] = add(20, 22);
         switch (n % 4) {
         case 0: ints[2] = 100; break;

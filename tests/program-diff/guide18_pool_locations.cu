@@ -30,22 +30,44 @@ static void where(const char *what, void *ptr) {
            a.hostPointer == ptr ? "same" : a.hostPointer ? "other" : "null", a.devicePointer == ptr ? "same" : a.devicePointer ? "other" : "null");
 }
 
-static void use(const char *what, cudaMemPool_t pool, cudaStream_t s) {
-    int *p = nullptr;
-    cudaError_t e = cudaMallocFromPoolAsync((void **)&p, 64 * sizeof(int), pool, s);
-    printf("%s: alloc %s\n", what, E(e));
-    if (e != cudaSuccess) return;
-    fill<<<1, 64, 0, s>>>(p, 64, 1000);
-    printf("  fill and sync: %s\n", E(cudaStreamSynchronize(s)));
-    where("attributes", p);
+static void access(cudaMemPool_t pool) {
     cudaMemLocation loc;
     loc.type = cudaMemLocationTypeDevice;
     loc.id = 0;
     cudaMemAccessFlags f = cudaMemAccessFlagsProtNone;
-    printf("  device access: %s %d\n", E(cudaMemPoolGetAccess(&f, pool, &loc)), (int)f);
+    cudaError_t e = cudaMemPoolGetAccess(&f, pool, &loc);
+    printf("  device access: %s %d\n", E(e), (int)f);
     loc.type = cudaMemLocationTypeHost;
     f = cudaMemAccessFlagsProtNone;
-    printf("  host access query: %s %d\n", E(cudaMemPoolGetAccess(&f, pool, &loc)), (int)f);
+    e = cudaMemPoolGetAccess(&f, pool, &loc);
+    printf("  host access: %s %d\n", E(e), (int)f);
+}
+
+// A host pool's memory is the device's only once cudaMemPoolSetAccess grants it (an H200 faults
+// a kernel writing it before): granted first here, the faulting case is the program's last.
+static void grant(cudaMemPool_t pool) {
+    cudaMemAccessDesc d;
+    d.location.type = cudaMemLocationTypeDevice;
+    d.location.id = 0;
+    d.flags = cudaMemAccessFlagsProtReadWrite;
+    printf("  grant the device read-write: %s\n", E(cudaMemPoolSetAccess(pool, &d, 1)));
+}
+
+static void use(const char *what, cudaMemPool_t pool, cudaStream_t s, bool host) {
+    int *p = nullptr;
+    cudaError_t e = cudaMallocFromPoolAsync((void **)&p, 64 * sizeof(int), pool, s);
+    printf("%s: alloc %s\n", what, E(e));
+    if (e != cudaSuccess) return;
+    printf("  sync: %s\n", E(cudaStreamSynchronize(s)));
+    where("attributes", p);
+    access(pool);
+    if (host) {
+        grant(pool);
+        where("attributes after the grant", p);
+        access(pool);
+    }
+    fill<<<1, 64, 0, s>>>(p, 64, 1000);
+    printf("  fill and sync: %s\n", E(cudaStreamSynchronize(s)));
     int h[64];
     printf("  copy back: %s", E(cudaMemcpy(h, p, sizeof h, cudaMemcpyDefault)));
     printf(" [%d %d %d]\n", h[0], h[31], h[63]);
@@ -53,6 +75,7 @@ static void use(const char *what, cudaMemPool_t pool, cudaStream_t s) {
 }
 
 int main() {
+    setvbuf(stdout, nullptr, _IONBF, 0);
     cudaStream_t s;
     cudaStreamCreate(&s);
     int numa = -1;
@@ -77,10 +100,10 @@ int main() {
     printf("create pool of invalid type: %s\n", E(cudaMemPoolCreate(&bad, &p)));
     printf("last error: %s\n", E(cudaGetLastError()));
 
-    if (host) use("host pool", host, s);
-    if (hnuma) use("host-numa pool", hnuma, s);
-    if (managed) use("managed pool", managed, s);
-    if (dev) use("device pool", dev, s);
+    if (host) use("host pool", host, s, true);
+    if (hnuma) use("host-numa pool", hnuma, s, true);
+    if (managed) use("managed pool", managed, s, false);
+    if (dev) use("device pool", dev, s, false);
     printf("last error: %s\n", E(cudaGetLastError()));
 
     // Defaults per location and type, and which pool is current.
@@ -131,5 +154,17 @@ int main() {
     if (managed) printf("destroy managed pool: %s\n", E(cudaMemPoolDestroy(managed)));
     if (dev) printf("destroy device pool: %s\n", E(cudaMemPoolDestroy(dev)));
     printf("last error: %s\n", E(cudaGetLastError()));
+
+    // Last: a kernel writing host-pool memory the device was not granted.
+    cudaMemPool_t closed = nullptr;
+    cudaMemPoolProps cp = props(cudaMemAllocationTypePinned, cudaMemLocationTypeHost, 0);
+    printf("create another host pool: %s\n", E(cudaMemPoolCreate(&closed, &cp)));
+    int *w = nullptr;
+    printf("alloc: %s\n", E(cudaMallocFromPoolAsync((void **)&w, 256, closed, s)));
+    printf("sync: %s\n", E(cudaStreamSynchronize(s)));
+    w[0] = 5;
+    printf("host writes it: %d\n", w[0]);
+    fill<<<1, 64, 0, s>>>(w, 64, 0);
+    printf("kernel writes it: %s\n", E(cudaStreamSynchronize(s)));
     return 0;
 }

@@ -304,7 +304,10 @@ entry_points! {
         fn cudaMemSetMemPool(loc: In<MemLocation>, ty: i32, pool: u64) -> i32;
         unsafe fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32;
         fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) -> i32;
-        fn cudaMemPoolExportToShareableHandle(handle: *mut c_void, pool: u64, ty: i32, flags: u64) -> i32;
+        fn cudaMemPoolExportToShareableHandle(handle: Out<i32>, pool: u64, ty: i32, flags: u64) -> i32;
+        fn cudaMemPoolImportFromShareableHandle(pool: Out<u64>, handle: *mut c_void, ty: i32, flags: u64) -> i32;
+        fn cudaMemPoolExportPointer(data: Out<memory::PoolPtrExportData>, ptr: *mut c_void) -> i32;
+        fn cudaMemPoolImportPointer(ptr: Out<*mut c_void>, pool: u64, data: In<memory::PoolPtrExportData>) -> i32;
     }
     api::unified {
         fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32;
@@ -591,9 +594,6 @@ not_implemented! {
     cudaImportExternalMemory
     cudaImportExternalSemaphore
     cudaLibraryGetUnifiedFunction
-    cudaMemPoolExportPointer
-    cudaMemPoolImportFromShareableHandle
-    cudaMemPoolImportPointer
     cudaMipmappedArrayGetMemoryRequirements
     cudaMipmappedArrayGetSparseProperties
     cudaSignalExternalSemaphoresAsync
