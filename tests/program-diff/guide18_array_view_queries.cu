@@ -3,7 +3,8 @@
 // cudaGetTextureObjectResourceViewDesc returns for objects created with and without a view,
 // views that CUDA refuses, and cudaArrayGetMemoryRequirements / cudaArrayGetSparseProperties /
 // cudaMipmappedArrayGetMemoryRequirements / cudaMipmappedArrayGetSparseProperties on ordinary
-// (not sparse) arrays. Also a fetch through a view restricted to one mip level.
+// (not sparse) arrays, and a sparse mipmapped array's. Also a fetch through a view of the whole
+// array.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -54,11 +55,11 @@ int main() {
     cudaResourceViewDesc v;
     memset(&v, 0, sizeof v);
     v.format = cudaResViewFormatFloat1;
-    v.width = 16;
-    v.height = 4;
-    v.firstMipmapLevel = 1;
+    v.width = 32;
+    v.height = 8;
+    v.firstMipmapLevel = 0;
     v.lastMipmapLevel = 3;
-    printf("texture with view of levels 1..3: %s\n", E(cudaCreateTextureObject(&viewed, &rd, &td, &v)));
+    printf("texture with a view of the whole array: %s\n", E(cudaCreateTextureObject(&viewed, &rd, &td, &v)));
     show("its view", viewed);
 
     float *d, h[8];
@@ -89,7 +90,7 @@ int main() {
     printf("view with first level after last: %s\n", E(cudaCreateTextureObject(&bad, &rd, &td, &w)));
     w = v;
     w.width = 64;
-    printf("view wider than its level: %s\n", E(cudaCreateTextureObject(&bad, &rd, &td, &w)));
+    printf("view wider than the array: %s\n", E(cudaCreateTextureObject(&bad, &rd, &td, &w)));
     printf("view query into null: %s\n", E(cudaGetTextureObjectResourceViewDesc(nullptr, plain)));
     show("view of texture 0", 0);
     printf("last error: %s\n", E(cudaGetLastError()));

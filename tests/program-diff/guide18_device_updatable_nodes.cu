@@ -1,4 +1,5 @@
 // flags: -rdc=true
+// program-diff-skip: Cuprite has no device-updatable kernel nodes (the updater kernel fails to load naming cudaGraphKernelNodeSetParam; the node attribute is cudaErrorInvalidValue): the H200's answers are recorded for that work
 // Device-updatable kernel nodes (Runtime API: cudaLaunchAttributeDeviceUpdatableKernelNode and
 // the device-side cudaGraphKernelNodeSetParam / SetEnabled / SetGridDim): a kernel inside the
 // graph rewrites a later node's parameter, disables another and changes a third's grid, then the
