@@ -178,7 +178,7 @@ fn check_view(res: &Resource, v: &ResourceView) -> Result<()> {
         }
         Resource::Linear { desc, size, .. } => {
             let bytes = channel_bytes(&desc);
-            (desc, [if bytes == 0 { 0 } else { size / bytes }, 0, 0], 1, false)
+            (desc, [size.checked_div(bytes).unwrap_or(0), 0, 0], 1, false)
         }
         Resource::Pitch2D { desc, width, height, .. } => (desc, [width, height, 0], 1, false),
     };
