@@ -1503,22 +1503,28 @@ pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()
 }
 
 /// `cudaMemPoolGetAccess`: the pool's device has read-write access, the host none; a host
-/// pool the reverse, the device having what [`mem_pool_set_access`] granted.
+/// pool the reverse, the device having what [`mem_pool_set_access`] granted; a managed pool
+/// answers none for both (an H200's answers, tests/program-diff/guide18_pool_locations.cu).
 pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
     api(|_| {
         let ps = pools();
-        let host_pool = ps.pools.get(&pool).ok_or(Error::InvalidValue)?.place == PoolPlace::Host;
+        let place = ps.pools.get(&pool).ok_or(Error::InvalidValue)?.place;
         let rw = |yes: bool| if yes { ACCESS_READ_WRITE } else { 0 };
         match loc.r#type {
             1 => {}
             // cudaMemLocationTypeHost: cudaMemAccessFlagsProtNone (an H200 answers success).
-            2 => return Ok(rw(host_pool)),
+            2 => return Ok(rw(place == PoolPlace::Host)),
             _ => return Err(Error::InvalidValue),
         }
         if loc.id != 0 {
             return Err(Error::InvalidDevice);
         }
-        Ok(rw(!host_pool || ps.device_access.contains(&pool)))
+        // A managed pool answers no access for the device either (as an H200 does).
+        Ok(match place {
+            PoolPlace::Device => ACCESS_READ_WRITE,
+            PoolPlace::Host => rw(ps.device_access.contains(&pool)),
+            PoolPlace::Managed => 0,
+        })
     })
 }
 
