@@ -477,15 +477,101 @@ struct cudaTextureDesc {
     int seamlessCubemap;
 };
 
-/* Structs Cuprite does not implement beyond their names (interop, sparse arrays, batches). */
-struct cudaExternalMemoryHandleDesc;
-struct cudaExternalMemoryBufferDesc;
-struct cudaExternalMemoryMipmappedArrayDesc;
-struct cudaExternalSemaphoreHandleDesc;
-struct cudaExternalSemaphoreSignalParams;
-struct cudaExternalSemaphoreWaitParams;
-struct cudaArraySparseProperties;
-struct cudaArrayMemoryRequirements;
+/* External resource interoperability, sparse arrays: complete as CUDA 13.0 lays them out, so that a
+ * program using them compiles and gets the runtime's error codes (Cuprite imports no external
+ * memory or semaphore and makes no array sparse). */
+struct cudaExternalMemoryHandleDesc {
+    enum cudaExternalMemoryHandleType type;
+    union {
+        int fd;
+        struct {
+            void *handle;
+            const void *name;
+        } win32;
+        const void *nvSciBufObject;
+    } handle;
+    unsigned long long size;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaExternalMemoryBufferDesc {
+    unsigned long long offset;
+    unsigned long long size;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaExternalMemoryMipmappedArrayDesc {
+    unsigned long long offset;
+    struct cudaChannelFormatDesc formatDesc;
+    struct cudaExtent extent;
+    unsigned int flags;
+    unsigned int numLevels;
+    unsigned int reserved[16];
+};
+struct cudaExternalSemaphoreHandleDesc {
+    enum cudaExternalSemaphoreHandleType type;
+    union {
+        int fd;
+        struct {
+            void *handle;
+            const void *name;
+        } win32;
+        const void *nvSciSyncObj;
+    } handle;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaExternalSemaphoreSignalParams {
+    struct {
+        struct {
+            unsigned long long value;
+        } fence;
+        union {
+            void *fence;
+            unsigned long long reserved;
+        } nvSciSync;
+        struct {
+            unsigned long long key;
+        } keyedMutex;
+        unsigned int reserved[12];
+    } params;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaExternalSemaphoreWaitParams {
+    struct {
+        struct {
+            unsigned long long value;
+        } fence;
+        union {
+            void *fence;
+            unsigned long long reserved;
+        } nvSciSync;
+        struct {
+            unsigned long long key;
+            unsigned int timeoutMs;
+        } keyedMutex;
+        unsigned int reserved[10];
+    } params;
+    unsigned int flags;
+    unsigned int reserved[16];
+};
+struct cudaArraySparseProperties {
+    struct {
+        unsigned int width;
+        unsigned int height;
+        unsigned int depth;
+    } tileExtent;
+    unsigned int miptailFirstLevel;
+    unsigned long long miptailSize;
+    unsigned int flags;
+    unsigned int reserved[4];
+};
+struct cudaArrayMemoryRequirements {
+    size_t size;
+    size_t alignment;
+    unsigned int reserved[4];
+};
 struct cudaMemcpyAttributes {
     enum cudaMemcpySrcAccessOrder srcAccessOrder;
     struct cudaMemLocation srcLocHint;
@@ -517,11 +603,31 @@ struct cudaMemcpy3DBatchOp {
     enum cudaMemcpySrcAccessOrder srcAccessOrder;
     unsigned int flags;
 };
-struct cudaGraphKernelNodeUpdate;
+/* A device-side update of a device-updatable kernel node (cudaGraphKernelNodeUpdatesApply). */
+struct cudaGraphKernelNodeUpdate {
+    cudaGraphDeviceNode_t node;
+    enum cudaGraphKernelNodeField field;
+    union {
+        dim3 gridDim;
+        struct {
+            const void *pValue;
+            size_t offset;
+            size_t size;
+        } param;
+        unsigned int isEnabled;
+    } updateData;
+};
 struct cudaDevResource;
 typedef struct cudaDevResource cudaDevResource;
-struct cudaAsyncNotificationInfo;
-typedef struct cudaAsyncNotificationInfo cudaAsyncNotificationInfo_t;
+/* What cudaDeviceRegisterAsyncNotification's callback is told. */
+typedef struct cudaAsyncNotificationInfo {
+    cudaAsyncNotificationType type;
+    union {
+        struct {
+            unsigned long long bytesOverBudget;
+        } overBudget;
+    } info;
+} cudaAsyncNotificationInfo_t;
 typedef void (*cudaAsyncCallback)(cudaAsyncNotificationInfo_t *, void *, cudaAsyncCallbackHandle_t);
 
 /* C spellings without the struct keyword, as the runtime's prototypes use them. */

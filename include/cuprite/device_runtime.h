@@ -73,6 +73,30 @@ __device__ inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent
 }
 }
 
+/* Device graph launch and device-updatable kernel nodes (cuda_device_runtime_api.h, CUDA 12.0 and
+ * 12.4), declared as NVIDIA declares them so that programs using them compile. Cuprite's engine
+ * provides neither: a kernel that calls one of these (or reads %current_graph_exec) fails to load
+ * with an error naming the call, as the same program built by nvcc does. */
+#define cudaStreamGraphTailLaunch ((cudaStream_t)0x0100000000000000)
+#define cudaStreamGraphFireAndForget ((cudaStream_t)0x0200000000000000)
+#define cudaStreamGraphFireAndForgetAsSibling ((cudaStream_t)0x0300000000000000)
+extern "C" {
+__device__ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
+__device__ cudaError_t cudaGraphKernelNodeSetParam(cudaGraphDeviceNode_t node, size_t offset, const void *value, size_t size);
+__device__ cudaError_t cudaGraphKernelNodeSetEnabled(cudaGraphDeviceNode_t node, bool enable);
+__device__ cudaError_t cudaGraphKernelNodeSetGridDim(cudaGraphDeviceNode_t node, dim3 gridDim);
+__device__ cudaError_t cudaGraphKernelNodeUpdatesApply(const cudaGraphKernelNodeUpdate *updates, size_t updateCount);
+}
+static inline __device__ cudaGraphExec_t cudaGetCurrentGraphExec(void) {
+    unsigned long long current_graph_exec;
+    asm("mov.u64 %0, %%current_graph_exec;" : "=l"(current_graph_exec));
+    return (cudaGraphExec_t)current_graph_exec;
+}
+template <typename T>
+static inline __device__ cudaError_t cudaGraphKernelNodeSetParam(cudaGraphDeviceNode_t node, size_t offset, const T &value) {
+    return cudaGraphKernelNodeSetParam(node, offset, &value, sizeof(T));
+}
+
 /* CUDA 12's per-grid device-side streams (cuda_device_runtime_api.h): a tail launch runs once
  * the launching grid and all its other work are complete; a fire-and-forget launch runs
  * independently of it. */

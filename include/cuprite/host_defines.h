@@ -87,6 +87,8 @@ template <class = void> __device__ char __cuprite_cluster_dims_used;
 #endif
 
 #define __forceinline__ __inline__ __attribute__((always_inline))
+/* The guide's __nv_pure__ (C/C++ Language Extensions): GNU's `pure` on host and device functions. */
+#define __nv_pure__ __attribute__((pure))
 /* __noinline__ is no macro: clang's CUDA mode knows it as a keyword (as nvcc's front end does;
  * CUDA 13's headers do not define it), and a macro would break libstdc++'s
  * __attribute__((__noinline__)) in <memory> included after cuda_runtime.h. */

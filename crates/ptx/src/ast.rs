@@ -463,6 +463,11 @@ pub struct CallPrototype {
     pub params: Vec<VarDecl>,
     /// `.noreturn`.
     pub noreturn: bool,
+    /// `.abi_preserve n`: the general-purpose registers a call through it preserves (PTX 9.0;
+    /// nvcc writes it for `#pragma nv_abi preserve_n_data` at an indirect call).
+    pub abi_preserve: Option<u32>,
+    /// `.abi_preserve_control n`: the control registers (`#pragma nv_abi preserve_n_control`).
+    pub abi_preserve_control: Option<u32>,
     /// Where it is.
     pub span: Span,
 }

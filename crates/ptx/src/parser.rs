@@ -956,12 +956,25 @@ impl<'a> Parser<'a> {
                         }
                         let params = if self.is_punct(b'(') { self.param_list()? } else { Vec::new() };
                         let noreturn = self.eat_dot(".noreturn");
+                        // `{.abi_preserve N} {.abi_preserve_control N}`, in that order.
+                        let abi_preserve = if self.eat_dot(".abi_preserve") {
+                            Some(self.expect_u32("a register count")?)
+                        } else {
+                            None
+                        };
+                        let abi_preserve_control = if self.eat_dot(".abi_preserve_control") {
+                            Some(self.expect_u32("a register count")?)
+                        } else {
+                            None
+                        };
                         self.expect_punct(b';', "after the call prototype")?;
                         out.push(Statement::CallPrototype(Box::new(CallPrototype {
                             label,
                             returns,
                             params,
                             noreturn,
+                            abi_preserve,
+                            abi_preserve_control,
                             span: span.to(self.prev_span()),
                         })));
                     }

@@ -288,6 +288,12 @@ impl<'m> Printer<'m> {
                 if p.noreturn {
                     self.out.push_str(" .noreturn");
                 }
+                if let Some(n) = p.abi_preserve {
+                    write!(self.out, " .abi_preserve {n}")?;
+                }
+                if let Some(n) = p.abi_preserve_control {
+                    write!(self.out, " .abi_preserve_control {n}")?;
+                }
                 self.out.push(';');
                 Ok(())
             }

@@ -260,6 +260,25 @@ pub fn special_layout_query(h: u64) -> Result<()> {
     })
 }
 
+/// `cudaMipmappedArrayGetMemoryRequirements`: no mipmapped array here has deferred mapping,
+/// so each answers `cudaErrorInvalidValue` (a sparse one included), as an H200 does.
+pub fn mipmapped_memory_requirements(h: u64) -> Result<()> {
+    api(|_| {
+        mipmapped_levels(h)?;
+        Err(Error::InvalidValue)
+    })
+}
+
+/// `cudaMipmappedArraySparseProperties`: for a mipmapped array created `cudaArraySparse`
+/// (0x40), success with every property zero, as an H200 answers for one; for any other an
+/// invalid value.
+pub fn mipmapped_sparse_properties(h: u64) -> Result<()> {
+    api(|_| {
+        let levels = mipmapped_levels(h)?;
+        if levels.first().is_some_and(|l| l.flags & 0x40 != 0) { Ok(()) } else { Err(Error::InvalidValue) }
+    })
+}
+
 /// Frees array `h`'s memory (after the device's queued work).
 fn release(h: u64) -> Result<()> {
     let info = {

@@ -709,7 +709,9 @@ fn props() -> DeviceProp {
         gpuDirectRDMASupported: 0,
         gpuDirectRDMAFlushWritesOptions: 0,
         gpuDirectRDMAWritesOrdering: 0,
-        memoryPoolSupportedHandleTypes: 0,
+        // POSIX file descriptors (an H200 has the bit): pools export as one
+        // (`memory::mem_pool_export`), imported back in this process.
+        memoryPoolSupportedHandleTypes: 1,
         deferredMappingCudaArraySupported: 0,
         ipcEventSupported: 1,
         clusterLaunch: 1,

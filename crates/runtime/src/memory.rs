@@ -186,11 +186,14 @@ pub fn malloc(size: usize) -> Result<DevicePtr> {
 pub fn free(ptr: DevicePtr) -> Result<()> {
     api(|c| {
         crate::stream::check_unsafe_call()?;
-        if ptr.0 == 0 {
+        if ptr.0 == 0 || drop_import(ptr.0) {
             return Ok(());
         }
         if !lock(&c.allocs).contains_key(&ptr.0) {
             wait_all();
+            if free_host_block(&c.mem(), ptr.0) {
+                return Ok(());
+            }
             graph_mem_mark(ptr.0, false)?;
             graph_mem_freed_by_api(ptr.0);
             return Ok(());
@@ -1017,6 +1020,13 @@ pub fn pointer_attributes(ptr: u64) -> Result<PointerAttributes> {
             reserved: [0; 8],
         };
         let p = ptr as *mut std::ffi::c_void;
+        if let Some(device) = host_pool_pointer(ptr) {
+            a.r#type = MemoryType::Host as i32;
+            a.device = 0;
+            a.hostPointer = p;
+            a.devicePointer = if device { p } else { std::ptr::null_mut() };
+            return Ok(a);
+        }
         match classify(ptr) {
             Pointer::Known(info) => {
                 a.device = 0;
@@ -1222,6 +1232,10 @@ pub const DEFAULT_POOL: u64 = 0x5c0f_0000;
 /// release threshold ([`release_pools`]) or `cudaMemPoolTrimTo` trims it.
 #[derive(Debug, Default, Clone)]
 struct Pool {
+    /// Where its allocations live.
+    place: PoolPlace,
+    /// For a pool imported with `cudaMemPoolImportFromShareableHandle`: the exporting pool.
+    imported_from: Option<u64>,
     /// `cudaMemAllocationHandleType`s the pool may be exported as.
     handle_types: i32,
     release_threshold: u64,
@@ -1231,6 +1245,19 @@ struct Pool {
     /// Bytes freed into the pool and still reserved by it.
     cached: u64,
     reserved_high: u64,
+}
+
+/// Where a pool's memory lives: its `cudaMemPoolProps` location and allocation type.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum PoolPlace {
+    /// Device memory (`cudaMemAllocationTypePinned` on a device location).
+    #[default]
+    Device,
+    /// Pinned host memory (`cudaMemAllocationTypePinned` on a host or host-NUMA location):
+    /// page-locked and mapped, at one address for the host and the device.
+    Host,
+    /// Managed memory (`cudaMemAllocationTypeManaged`), as `cudaMallocManaged` allocates it.
+    Managed,
 }
 
 /// The unit in which a memory pool reserves device memory.
@@ -1266,8 +1293,20 @@ struct Pools {
     pools: std::collections::HashMap<u64, Pool>,
     /// Live pool allocations: address → (pool, size).
     allocs: std::collections::HashMap<u64, (u64, u64)>,
+    /// The host memory behind live allocations of host pools ([`PoolPlace::Host`]).
+    host_blocks: std::collections::HashMap<u64, Layout>,
+    /// Allocations imported with `cudaMemPoolImportPointer` and not yet freed, by address:
+    /// in this process an import is the exported allocation itself, and freeing an import
+    /// drops it without freeing the memory.
+    imports: std::collections::HashMap<u64, u32>,
     /// The current pool of the device (`cudaDeviceSetMemPool`).
     current: u64,
+    /// The current pools of the other (location, allocation type) pairs
+    /// (`cudaMemSetMemPool`), by [`PoolKey`]; their defaults until set.
+    current_at: std::collections::HashMap<PoolKey, u64>,
+    /// Whether the device may access each host pool's memory (`cudaMemPoolSetAccess`): an H200
+    /// faults a kernel touching host-pool memory it was not granted.
+    device_access: std::collections::HashSet<u64>,
 }
 
 fn pools() -> std::sync::MutexGuard<'static, Pools> {
@@ -1275,6 +1314,9 @@ fn pools() -> std::sync::MutexGuard<'static, Pools> {
     lock(P.get_or_init(|| {
         let mut p = Pools { current: DEFAULT_POOL, ..Pools::default() };
         p.pools.insert(DEFAULT_POOL, Pool { reuse: [1, 1, 1], ..Pool::default() });
+        for (key, place) in DEFAULT_POOLS {
+            p.pools.insert(default_pool_of(key), Pool { place, reuse: [1, 1, 1], ..Pool::default() });
+        }
         crate::context::install_after_sync(release_pools);
         Mutex::new(p)
     }))
@@ -1338,38 +1380,93 @@ pub fn set_device_mem_pool(device: i32, pool: u64) -> Result<()> {
     })
 }
 
+/// A (`cudaMemLocation`, `cudaMemAllocationType`) pair with a pool of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum PoolKey {
+    /// Device 0, pinned: the device's pool (`cudaDeviceGetMemPool`).
+    Device,
+    /// Device 0, managed.
+    DeviceManaged,
+    /// The host, pinned.
+    Host,
+    /// Host NUMA node 0, pinned.
+    HostNuma,
+    /// The host, managed.
+    HostManaged,
+}
+
+/// The default pools besides the device's ([`DEFAULT_POOL`]), each where its key says.
+const DEFAULT_POOLS: [(PoolKey, PoolPlace); 4] = [
+    (PoolKey::DeviceManaged, PoolPlace::Managed),
+    (PoolKey::Host, PoolPlace::Host),
+    (PoolKey::HostNuma, PoolPlace::Host),
+    (PoolKey::HostManaged, PoolPlace::Managed),
+];
+
+/// The `cudaMemPool_t` of `key`'s default pool.
+fn default_pool_of(key: PoolKey) -> u64 {
+    DEFAULT_POOL + 1 + DEFAULT_POOLS.iter().position(|(k, _)| *k == key).map_or(0, |i| i as u64)
+}
+
 /// The pool a (`cudaMemLocation`, `cudaMemAllocationType`) pair names for
-/// `cudaMemGetDefaultMemPool`/`cudaMemGetMemPool`/`cudaMemSetMemPool`: device 0 with Pinned
-/// memory is the device's pool; host and managed pools are [`Error::NotSupported`]; other
-/// combinations, a device that does not exist included (as an H100 answers), are
+/// `cudaMemGetDefaultMemPool`/`cudaMemGetMemPool`/`cudaMemSetMemPool`: device 0, the host and
+/// host NUMA node 0 with pinned memory, device 0 and the host with managed memory, as an H200
+/// answers; other combinations, a device that does not exist included, are
 /// [`Error::InvalidValue`].
-fn check_pool_location(loc: MemLocation, alloc_type: i32) -> Result<()> {
+fn pool_key(loc: MemLocation, alloc_type: i32) -> Result<PoolKey> {
     match (alloc_type, loc.r#type) {
-        (1, 1) if loc.id == 0 => Ok(()),
-        (1 | 2, 2 | 3) | (2, 0) => Err(Error::NotSupported),
+        (1, 1) if loc.id == 0 => Ok(PoolKey::Device),
+        (2, 1) if loc.id == 0 => Ok(PoolKey::DeviceManaged),
+        (1, 2) => Ok(PoolKey::Host),
+        (1, 3) if loc.id == 0 => Ok(PoolKey::HostNuma),
+        (2, 2) => Ok(PoolKey::HostManaged),
         _ => Err(Error::InvalidValue),
     }
 }
 
 /// `cudaMemGetDefaultMemPool`.
 pub fn default_mem_pool_at(loc: MemLocation, alloc_type: i32) -> Result<u64> {
-    api(|_| check_pool_location(loc, alloc_type).map(|()| DEFAULT_POOL))
+    api(|_| {
+        Ok(match pool_key(loc, alloc_type)? {
+            PoolKey::Device => DEFAULT_POOL,
+            key => default_pool_of(key),
+        })
+    })
 }
 
 /// `cudaMemGetMemPool`: the location's current pool.
 pub fn mem_pool_at(loc: MemLocation, alloc_type: i32) -> Result<u64> {
-    api(|_| check_pool_location(loc, alloc_type).map(|()| pools().current))
+    api(|_| {
+        let key = pool_key(loc, alloc_type)?;
+        let p = pools();
+        Ok(match key {
+            PoolKey::Device => p.current,
+            key => p.current_at.get(&key).copied().unwrap_or(default_pool_of(key)),
+        })
+    })
 }
 
-/// `cudaMemSetMemPool`: as `cudaDeviceSetMemPool` for device locations.
+/// `cudaMemSetMemPool`: as `cudaDeviceSetMemPool` for the device's pinned pool; the pool must
+/// hold the memory the pair names (a device pool as the host's pool, a managed pool as the
+/// device's pinned pool are [`Error::InvalidValue`], as an H200 answers).
 pub fn set_mem_pool_at(loc: MemLocation, alloc_type: i32, pool: u64) -> Result<()> {
     api(|_| {
-        check_pool_location(loc, alloc_type)?;
+        let key = pool_key(loc, alloc_type)?;
         let mut p = pools();
-        if !p.pools.contains_key(&pool) {
+        let place = p.pools.get(&pool).ok_or(Error::InvalidValue)?.place;
+        let want = match key {
+            PoolKey::Device => PoolPlace::Device,
+            PoolKey::Host | PoolKey::HostNuma => PoolPlace::Host,
+            PoolKey::DeviceManaged | PoolKey::HostManaged => PoolPlace::Managed,
+        };
+        if place != want {
             return Err(Error::InvalidValue);
         }
-        p.current = pool;
+        if key == PoolKey::Device {
+            p.current = pool;
+        } else {
+            p.current_at.insert(key, pool);
+        }
         Ok(())
     })
 }
@@ -1378,15 +1475,19 @@ pub fn set_mem_pool_at(loc: MemLocation, alloc_type: i32, pool: u64) -> Result<(
 pub const ACCESS_READ_WRITE: i32 = 3;
 
 /// `cudaMemPoolSetAccess`: each `(location, flags)` must name device 0 (the pool's own
-/// device, whose access is always read-write: anything else is [`Error::InvalidValue`]).
+/// device, whose access is always read-write: anything else is [`Error::InvalidValue`]). A
+/// host pool's memory is the device's once it grants read-write access (its allocations are
+/// mapped then) and until it grants none.
 pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()> {
-    api(|_| {
-        if !pools().pools.contains_key(&pool) {
-            return Err(Error::InvalidValue);
-        }
+    api(|c| {
+        let place = pools().pools.get(&pool).ok_or(Error::InvalidValue)?.place;
         for (loc, flags) in descs {
             if !matches!(flags, 0 | 1 | 3) || loc.r#type != 1 {
                 return Err(Error::InvalidValue);
+            }
+            if place == PoolPlace::Host && loc.id == 0 && matches!(flags, 0 | 3) {
+                set_host_pool_access(&c.mem(), pool, *flags == ACCESS_READ_WRITE);
+                continue;
             }
             // The pool's own device keeps read-write access: no access is an invalid device,
             // read-only access not supported, as an H200 answers (tests/program-diff/pools_explicit.cu).
@@ -1401,23 +1502,68 @@ pub fn mem_pool_set_access(pool: u64, descs: &[(MemLocation, i32)]) -> Result<()
     })
 }
 
-/// `cudaMemPoolGetAccess`: the pool's device has read-write access, the host none.
+/// `cudaMemPoolGetAccess`: the pool's device has read-write access, the host none; a host
+/// pool the reverse, the device having what [`mem_pool_set_access`] granted; a managed pool
+/// answers none for both (an H200's answers, tests/program-diff/guide18_pool_locations.cu).
 pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
     api(|_| {
-        if !pools().pools.contains_key(&pool) {
-            return Err(Error::InvalidValue);
-        }
+        let ps = pools();
+        let place = ps.pools.get(&pool).ok_or(Error::InvalidValue)?.place;
+        let rw = |yes: bool| if yes { ACCESS_READ_WRITE } else { 0 };
         match loc.r#type {
             1 => {}
             // cudaMemLocationTypeHost: cudaMemAccessFlagsProtNone (an H200 answers success).
-            2 => return Ok(0),
+            2 => return Ok(rw(place == PoolPlace::Host)),
             _ => return Err(Error::InvalidValue),
         }
         if loc.id != 0 {
             return Err(Error::InvalidDevice);
         }
-        Ok(ACCESS_READ_WRITE)
+        // A managed pool answers no access for the device either (as an H200 does).
+        Ok(match place {
+            PoolPlace::Device => ACCESS_READ_WRITE,
+            PoolPlace::Host => rw(ps.device_access.contains(&pool)),
+            PoolPlace::Managed => 0,
+        })
     })
+}
+
+/// Grants (`on`) or takes back the device's access to host pool `pool`: its live allocations
+/// are mapped into (or out of) the device's allocation table, and so are its later ones.
+fn set_host_pool_access(mem: &DeviceMemory, pool: u64, on: bool) {
+    let mut ps = pools();
+    if on == ps.device_access.contains(&pool) {
+        return;
+    }
+    let blocks: Vec<(u64, u64)> = ps
+        .allocs
+        .iter()
+        .filter(|(a, (p, _))| *p == pool && ps.host_blocks.contains_key(a))
+        .map(|(a, (_, n))| (*a, *n))
+        .collect();
+    for (addr, size) in blocks {
+        if on {
+            // SAFETY: `addr` is a live block of `size` bytes from `host_block`, unmapped before
+            // `free_host_block` frees it.
+            let _ = unsafe { mem.map_host(addr as *mut u8, size) };
+        } else {
+            let _ = mem.unmap_host(DevicePtr(addr));
+        }
+    }
+    if on {
+        ps.device_access.insert(pool);
+    } else {
+        ps.device_access.remove(&pool);
+    }
+}
+
+/// A host pool allocation's pointer attributes: `(device pointer, host pointer)` present, the
+/// device pointer only while the device may access the pool; `None` for other memory.
+pub(crate) fn host_pool_pointer(ptr: u64) -> Option<bool> {
+    let ps = pools();
+    let (&base, &(pool, size)) = ps.allocs.iter().find(|(a, (_, n))| (**a..**a + *n).contains(&ptr))?;
+    let _ = size;
+    ps.host_blocks.contains_key(&base).then(|| ps.device_access.contains(&pool))
 }
 
 /// `cudaMemPoolCreate`: a device pool (`allocType` Pinned, location the device, handle types
@@ -1427,28 +1573,151 @@ pub fn mem_pool_get_access(pool: u64, loc: MemLocation) -> Result<i32> {
 /// fault (a pool is host state: an H200's answers, tests/program-diff/sticky_trap_async.cu).
 pub fn mem_pool_create(props: &MemPoolProps) -> Result<u64> {
     crate::context::api_despite_sticky(|c| {
-        // A device that does not exist is an invalid value here (an H200's answer).
-        if props.allocType != 1 || props.location.r#type != 1 || props.handleTypes & !1 != 0 || props.location.id != 0 {
+        let loc = props.location;
+        let place = match (props.allocType, loc.r#type) {
+            // A device that does not exist is an invalid value here (an H200's answer).
+            (1, 1) if loc.id == 0 => PoolPlace::Device,
+            (1, 2) => PoolPlace::Host,
+            (1, 3) if loc.id == 0 => PoolPlace::Host,
+            (2, 1) if loc.id == 0 => PoolPlace::Managed,
+            (2, 2) => PoolPlace::Managed,
+            _ => return Err(Error::InvalidValue),
+        };
+        if props.handleTypes & !1 != 0 {
             return Err(Error::InvalidValue);
         }
         let h = c.handle();
-        pools().pools.insert(h, Pool { reuse: [1, 1, 1], handle_types: props.handleTypes, ..Pool::default() });
+        pools().pools.insert(h, Pool { place, reuse: [1, 1, 1], handle_types: props.handleTypes, ..Pool::default() });
         Ok(h)
     })
 }
 
-/// `cudaMemPoolExportToShareableHandle`'s check: a pool created without handle type `ty`
-/// (or none) is [`Error::InvalidValue`], as an H200 answers; exporting is
-/// [`Error::NotSupported`] (Cuprite shares no pool memory between processes).
-pub fn mem_pool_export(pool: u64, ty: i32) -> Result<()> {
+/// What an exported pool's file descriptor holds, and an exported allocation's
+/// `cudaMemPoolPtrExportData` begins with: this magic, the exporting process and the pool.
+const POOL_EXPORT_MAGIC: &[u8; 8] = b"CUPRPOOL";
+
+/// `(process, pool)` as an export names them.
+fn export_record(pool: u64) -> [u8; 24] {
+    let mut r = [0u8; 24];
+    r[..8].copy_from_slice(POOL_EXPORT_MAGIC);
+    r[8..16].copy_from_slice(&u64::from(std::process::id()).to_le_bytes());
+    r[16..].copy_from_slice(&pool.to_le_bytes());
+    r
+}
+
+/// The pool an export record names, if the record is one of this process's (another
+/// process's export is [`Error::NotSupported`]: Cuprite shares no pool memory between
+/// processes; anything else is [`Error::InvalidValue`]).
+fn exported_pool(r: &[u8]) -> Result<u64> {
+    if r.len() < 24 || &r[..8] != POOL_EXPORT_MAGIC {
+        return Err(Error::InvalidValue);
+    }
+    let word = |i: usize| u64::from_le_bytes(r[i..i + 8].try_into().unwrap_or_default());
+    if word(8) != u64::from(std::process::id()) {
+        return Err(Error::NotSupported);
+    }
+    Ok(word(16))
+}
+
+/// `cudaMemPoolExportToShareableHandle` as a POSIX file descriptor: a pool created without
+/// handle type `ty` (or none) is [`Error::InvalidValue`], as an H200 answers. The descriptor
+/// is an unlinked file holding the export record, which
+/// [`mem_pool_import`] of this process turns back into a pool.
+pub fn mem_pool_export(pool: u64, ty: i32) -> Result<std::os::fd::OwnedFd> {
     api(|_| {
         let p = pools();
-        let pool = p.pools.get(&pool).ok_or(Error::InvalidValue)?;
-        if ty == 0 || pool.handle_types & ty == 0 {
+        let pl = p.pools.get(&pool).ok_or(Error::InvalidValue)?;
+        if ty == 0 || pl.handle_types & ty == 0 || pl.imported_from.is_some() {
             return Err(Error::InvalidValue);
         }
-        Err(Error::NotSupported)
+        let path = std::env::temp_dir().join(format!("cuprite-pool-{}-{pool:x}", std::process::id()));
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)
+            .map_err(|_| Error::OperatingSystem)?;
+        let _ = std::fs::remove_file(&path);
+        std::io::Write::write_all(&mut &file, &export_record(pool)).map_err(|_| Error::OperatingSystem)?;
+        Ok(file.into())
     })
+}
+
+/// `cudaMemPoolImportFromShareableHandle` of POSIX file descriptor `fd`: a new pool sharing
+/// the exporting pool's allocations (for [`mem_pool_import_pointer`]). A descriptor that is
+/// not open is [`Error::Unknown`] (an H200's answer for -1); one that names no exported pool
+/// an invalid value.
+pub fn mem_pool_import(fd: i32) -> Result<u64> {
+    api(|c| {
+        if fd < 0 {
+            return Err(Error::Unknown);
+        }
+        // SAFETY: `fd` is non-negative; it is only read through (pread) and never closed: the
+        // `ManuallyDrop` keeps the caller's descriptor open.
+        let file = std::mem::ManuallyDrop::new(unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) });
+        let mut r = [0u8; 24];
+        let n = std::os::unix::fs::FileExt::read_at(&*file, &mut r, 0).map_err(|_| Error::Unknown)?;
+        let source = exported_pool(&r[..n])?;
+        let mut ps = pools();
+        let from = ps.pools.get(&source).ok_or(Error::InvalidValue)?.clone();
+        let h = c.handle();
+        ps.pools.insert(h, Pool { imported_from: Some(source), used: 0, cached: 0, ..from });
+        Ok(h)
+    })
+}
+
+/// `struct cudaMemPoolPtrExportData` (64 bytes).
+pub type PoolPtrExportData = [u8; 64];
+
+/// `cudaMemPoolExportPointer`: `ptr` must be the start of a live allocation of a pool that can
+/// be exported (else [`Error::InvalidValue`], as an H200 answers for interior pointers and
+/// memory of other pools or `cudaMalloc`).
+pub fn mem_pool_export_pointer(ptr: u64) -> Result<PoolPtrExportData> {
+    api(|_| {
+        let ps = pools();
+        let &(pool, _) = ps.allocs.get(&ptr).ok_or(Error::InvalidValue)?;
+        if ps.pools.get(&pool).is_none_or(|p| p.handle_types == 0) {
+            return Err(Error::InvalidValue);
+        }
+        let mut d = [0u8; 64];
+        d[..24].copy_from_slice(&export_record(pool));
+        d[24..32].copy_from_slice(&ptr.to_le_bytes());
+        Ok(d)
+    })
+}
+
+/// `cudaMemPoolImportPointer`: into `pool`, which must have been imported from the pool the
+/// data names (the exporting pool itself and other pools are [`Error::InvalidValue`], as an
+/// H200 answers). In this process the import is the exported allocation itself.
+pub fn mem_pool_import_pointer(pool: u64, data: &PoolPtrExportData) -> Result<DevicePtr> {
+    api(|_| {
+        let source = exported_pool(&data[..24])?;
+        let ptr = u64::from_le_bytes(data[24..32].try_into().unwrap_or_default());
+        let mut ps = pools();
+        if ps.pools.get(&pool).and_then(|p| p.imported_from) != Some(source)
+            || ps.allocs.get(&ptr).map(|a| a.0) != Some(source)
+        {
+            return Err(Error::InvalidValue);
+        }
+        *ps.imports.entry(ptr).or_default() += 1;
+        Ok(DevicePtr(ptr))
+    })
+}
+
+/// Drops one import of `ptr` (true) if it has one: freeing an imported pointer frees nothing.
+fn drop_import(ptr: u64) -> bool {
+    let mut ps = pools();
+    match ps.imports.get_mut(&ptr) {
+        Some(n) => {
+            *n -= 1;
+            if *n == 0 {
+                ps.imports.remove(&ptr);
+            }
+            true
+        }
+        None => false,
+    }
 }
 
 /// `cudaMemPoolDestroy`: the default pool cannot be destroyed; live allocations of a destroyed
@@ -1456,12 +1725,15 @@ pub fn mem_pool_export(pool: u64, ty: i32) -> Result<()> {
 pub fn mem_pool_destroy(pool: u64) -> Result<()> {
     api(|_| {
         let mut p = pools();
-        if pool == DEFAULT_POOL || p.pools.remove(&pool).is_none() {
+        let default = pool == DEFAULT_POOL || DEFAULT_POOLS.iter().any(|(k, _)| default_pool_of(*k) == pool);
+        if default || p.pools.remove(&pool).is_none() {
             return Err(Error::InvalidValue);
         }
         if p.current == pool {
             p.current = DEFAULT_POOL;
         }
+        p.current_at.retain(|_, current| *current != pool);
+        p.device_access.remove(&pool);
         Ok(())
     })
 }
@@ -1489,8 +1761,20 @@ pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<De
             capture.record_shared(work, crate::work::NodeType::MemAlloc);
             return Ok(p);
         }
-        let p = c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?;
-        lock(&c.allocs).insert(p.0, size as u64);
+        let place = pools().pools.get(&pool).map(|p| p.place).unwrap_or_default();
+        let p = match place {
+            PoolPlace::Device => c.mem().alloc(size as u64).map_err(|_| Error::MemoryAllocation)?,
+            PoolPlace::Managed => c.mem().alloc_unified(size as u64).map_err(|_| Error::MemoryAllocation)?,
+            PoolPlace::Host => {
+                let mapped = pools().device_access.contains(&pool);
+                let (p, layout) = host_block(c, size, mapped)?;
+                pools().host_blocks.insert(p.0, layout);
+                p
+            }
+        };
+        if place != PoolPlace::Host {
+            lock(&c.allocs).insert(p.0, size as u64);
+        }
         let mut ps = pools();
         ps.allocs.insert(p.0, (pool, size as u64));
         if let Some(pl) = ps.pools.get_mut(&pool) {
@@ -1504,6 +1788,48 @@ pub fn malloc_async(size: usize, pool: Option<u64>, stream: Stream) -> Result<De
     })
 }
 
+/// Page-locked host memory for an allocation of a host pool, mapped (`mapped`: kernels reach
+/// it at its host address, as they do memory of `cudaMallocHost`) when the device may access
+/// the pool.
+fn host_block(c: &crate::context::Context, size: usize, mapped: bool) -> Result<(DevicePtr, Layout)> {
+    let layout = Layout::from_size_align(size, 4096).map_err(|_| Error::MemoryAllocation)?;
+    // SAFETY: `layout` has a non-zero size (a zero-byte allocation returns before this).
+    let p = unsafe { std::alloc::alloc(layout) };
+    if p.is_null() {
+        return Err(Error::MemoryAllocation);
+    }
+    if !mapped {
+        return Ok((DevicePtr(p as u64), layout));
+    }
+    // SAFETY: `p` is a live block of `size` bytes, unmapped (`free_host_block`) before it is freed.
+    match unsafe { c.mem().map_host(p, size as u64) } {
+        Ok(_) => Ok((DevicePtr(p as u64), layout)),
+        Err(_) => {
+            // SAFETY: `p` was just allocated with `layout` and is not used elsewhere.
+            unsafe { std::alloc::dealloc(p, layout) };
+            Err(Error::MemoryAllocation)
+        }
+    }
+}
+
+/// Frees the host pool allocation at `ptr` (the pool keeps the bytes, as a device pool does);
+/// false when `ptr` is none.
+fn free_host_block(mem: &DeviceMemory, ptr: u64) -> bool {
+    let mut ps = pools();
+    let Some(layout) = ps.host_blocks.remove(&ptr) else { return false };
+    let _ = mem.unmap_host(DevicePtr(ptr));
+    // SAFETY: `ptr` came from `std::alloc::alloc(layout)` in `host_block` and is freed once (its
+    // record was just removed); the unmapping above ended kernels' access to it.
+    unsafe { std::alloc::dealloc(ptr as *mut u8, layout) };
+    if let Some((pool, size)) = ps.allocs.remove(&ptr)
+        && let Some(pl) = ps.pools.get_mut(&pool)
+    {
+        pl.used = pl.used.saturating_sub(size);
+        pl.cached += size;
+    }
+    true
+}
+
 /// `cudaFreeAsync`: frees `ptr` when `stream` reaches this point.
 pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
     api(|c| {
@@ -1512,6 +1838,21 @@ pub fn free_async(ptr: DevicePtr, stream: Stream) -> Result<()> {
             return Ok(());
         }
         let st = resolve(stream)?;
+        if drop_import(ptr.0) {
+            return Ok(());
+        }
+        if pools().host_blocks.contains_key(&ptr.0) {
+            let mem = c.mem();
+            enqueue_as(
+                &st,
+                Vec::new(),
+                Box::new(move || {
+                    free_host_block(&mem, ptr.0);
+                }),
+                crate::work::NodeType::MemFree,
+            );
+            return Ok(());
+        }
         // Captured, only graph allocations can be freed: memory allocated outside the graph
         // is an invalid value, the capture left valid (an H200's answer,
         // unseen11b_async_free_streams).

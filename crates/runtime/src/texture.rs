@@ -101,7 +101,130 @@ pub struct TextureDesc {
 #[derive(Debug, Default)]
 struct Objects {
     textures: HashMap<u64, (Resource, TextureDesc)>,
+    /// The resource views textures were created with.
+    views: HashMap<u64, ResourceView>,
     surfaces: HashMap<u64, Resource>,
+}
+
+/// `struct cudaResourceViewDesc` (CUDA 13.0 layout, 112 bytes).
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[allow(non_snake_case)]
+pub struct ResourceView {
+    /// `enum cudaResourceViewFormat`.
+    pub format: i32,
+    /// Width, height and depth of the view, in elements.
+    pub width: usize,
+    /// Height.
+    pub height: usize,
+    /// Depth.
+    pub depth: usize,
+    /// First mipmap level.
+    pub firstMipmapLevel: u32,
+    /// Last mipmap level.
+    pub lastMipmapLevel: u32,
+    /// First layer.
+    pub firstLayer: u32,
+    /// Last layer.
+    pub lastLayer: u32,
+    /// Reserved.
+    pub reserved: [u32; 16],
+}
+
+/// The `cudaResourceViewFormat` naming channel format `d` as it is (1..=24: groups of three, for
+/// 1, 2 and 4 channels, of unsigned and signed char, short and int, then half and float);
+/// `None` for formats no view names (three channels, mixed widths).
+fn view_format_of(d: &ChannelDesc) -> Option<i32> {
+    let bits = [d.x, d.y, d.z, d.w];
+    let n = bits.iter().take_while(|&&b| b > 0).count();
+    let slot = match n {
+        1 => 0,
+        2 => 1,
+        4 => 2,
+        _ => return None,
+    };
+    if bits[..n].iter().any(|&b| b != d.x) {
+        return None;
+    }
+    let group = match (d.f, d.x) {
+        (1, 8) => 0,
+        (0, 8) => 1,
+        (1, 16) => 2,
+        (0, 16) => 3,
+        (1, 32) => 4,
+        (0, 32) => 5,
+        (2, 16) => 6,
+        (2, 32) => 7,
+        _ => return None,
+    };
+    Some(1 + 3 * group + slot)
+}
+
+/// Checks resource view `v` of `res`: a view in another format, levels or layers
+/// beyond the resource's or in the wrong order, or larger than it is [`Error::InvalidValue`]
+/// (as an H200 answers); the view of the whole resource as it is changes nothing and is
+/// accepted; any other view (a range of levels or layers, a smaller size) is
+/// [`Error::NotSupported`]: Cuprite samples no partial views.
+fn check_view(res: &Resource, v: &ResourceView) -> Result<()> {
+    let (desc, extent, levels, layered) = match *res {
+        Resource::Array(a) => {
+            let i = crate::array::array_info(a)?;
+            (i.desc, i.extent, 1, i.flags & 1 != 0)
+        }
+        Resource::Mipmapped(m) => {
+            let l = crate::array::mipmapped_levels(m)?;
+            let i = l.first().copied().ok_or(Error::InvalidValue)?;
+            (i.desc, i.extent, l.len() as u32, i.flags & 1 != 0)
+        }
+        Resource::Linear { desc, size, .. } => {
+            let bytes = channel_bytes(&desc);
+            (desc, [size.checked_div(bytes).unwrap_or(0), 0, 0], 1, false)
+        }
+        Resource::Pitch2D { desc, width, height, .. } => (desc, [width, height, 0], 1, false),
+    };
+    if view_format_of(&desc) != Some(v.format)
+        || v.firstMipmapLevel > v.lastMipmapLevel
+        || v.lastMipmapLevel >= levels
+        || v.firstLayer > v.lastLayer
+        || v.width > extent[0]
+        || v.height > extent[1].max(1)
+        || v.depth > extent[2].max(1)
+    {
+        return Err(Error::InvalidValue);
+    }
+    let same = |asked: usize, have: usize| asked == have || (have == 0 && asked <= 1);
+    let whole = same(v.width, extent[0])
+        && same(v.height, extent[1])
+        && same(v.depth, extent[2])
+        && v.firstMipmapLevel == 0
+        && v.lastMipmapLevel + 1 == levels
+        && (layered || (v.firstLayer == 0 && v.lastLayer == 0));
+    if whole { Ok(()) } else { Err(Error::NotSupported) }
+}
+
+/// Bytes per texel of channel format `d`.
+fn channel_bytes(d: &ChannelDesc) -> usize {
+    [d.x, d.y, d.z, d.w].iter().map(|&b| b.max(0) as usize).sum::<usize>() / 8
+}
+
+/// `cudaCreateTextureObject` with a resource view (see [`check_view`]).
+pub fn create_texture_object_viewed(res: &Resource, desc: &TextureDesc, view: &ResourceView) -> Result<u64> {
+    api(|_| check_view(res, view))?;
+    let h = create_texture_object(res, desc)?;
+    lock(objects()).views.insert(h, *view);
+    Ok(h)
+}
+
+/// `cudaGetTextureObjectResourceViewDesc`: the view `h` was created with (all zero for one
+/// created without); an unknown handle is [`Error::InvalidValue`].
+pub fn texture_object_view(h: u64) -> Result<ResourceView> {
+    api(|_| {
+        let o = lock(objects());
+        if !o.textures.contains_key(&h) {
+            return Err(Error::InvalidValue);
+        }
+        Ok(o.views.get(&h).copied().unwrap_or_default())
+    })
 }
 
 fn objects() -> &'static Mutex<Objects> {
@@ -233,7 +356,7 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
     })
 }
 
-/// `cudaCreateTextureObject` (resource views are not supported: `view` must be absent).
+/// `cudaCreateTextureObject` without a resource view.
 pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> {
     api(|c| {
         let image = image_of(res)?;
@@ -253,7 +376,10 @@ pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> 
 /// `cudaDestroyTextureObject` (0, or a handle of no texture object, such as one already
 /// destroyed, is a no-op: an H200 answers success to both).
 pub fn destroy_texture_object(h: u64) -> Result<()> {
-    destroy_object(h, |o| o.textures.remove(&h).is_some())
+    destroy_object(h, |o| {
+        o.views.remove(&h);
+        o.textures.remove(&h).is_some()
+    })
 }
 
 /// Destroys texture or surface object `h` once `forget` found and removed it from its table,

@@ -219,3 +219,99 @@ fn a_zero_byte_async_allocation_is_null() {
     memory::mem_pool_destroy(pool).expect("destroy");
     s.destroy().expect("destroy");
 }
+
+/// A pool of `allocType` at location `(kind, id)` with `handle_types`.
+fn pool_at(alloc_type: i32, kind: i32, id: i32, handle_types: i32) -> Result<u64, Error> {
+    memory::mem_pool_create(&MemPoolProps {
+        allocType: alloc_type,
+        handleTypes: handle_types,
+        location: MemLocation { r#type: kind, id },
+        win32SecurityAttributes: std::ptr::null_mut(),
+        maxSize: 0,
+        usage: 0,
+        reserved: [0; 54],
+    })
+}
+
+/// A host pool's allocations are host memory (`cudaMemoryTypeHost`, no device pointer) that
+/// kernels reach only once `cudaMemPoolSetAccess` grants the device read-write access, as on
+/// an H200 (tests/program-diff/guide18_pool_locations.cu): granted, a kernel fills one and the
+/// host reads it directly; a managed pool's allocations are managed memory.
+#[test]
+fn host_pool_memory_is_the_devices_once_access_is_granted() {
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let host = pool_at(1, 2, 0, 0).expect("host pool");
+    let device = MemLocation { r#type: 1, id: 0 };
+    let p = memory::malloc_async(N * 4, Some(host), s).expect("host allocation");
+    let a = memory::pointer_attributes(p.0).expect("attributes");
+    assert_eq!((a.r#type, a.devicePointer.is_null(), a.hostPointer as u64), (1, true, p.0));
+    assert_eq!(memory::mem_pool_get_access(host, device), Ok(0));
+    memory::mem_pool_set_access(host, &[(device, memory::ACCESS_READ_WRITE)]).expect("grant");
+    assert_eq!(memory::mem_pool_get_access(host, device), Ok(memory::ACCESS_READ_WRITE));
+    assert_eq!(memory::pointer_attributes(p.0).expect("attributes").devicePointer as u64, p.0);
+    k.fill(p, 9, s);
+    s.synchronize().expect("sync");
+    // SAFETY: `p` is a live host allocation of N u32s, written by the kernel that just finished.
+    let seen = unsafe { std::slice::from_raw_parts(p.0 as *const u32, N) }.to_vec();
+    assert_eq!(seen, all(9), "the host reads what the kernel wrote");
+    memory::free_async(p, s).expect("free");
+    s.synchronize().expect("sync");
+    // The host's default pinned pool is a host pool; a device pool cannot take its place.
+    let host_loc = MemLocation { r#type: 2, id: 0 };
+    let default_host = memory::default_mem_pool_at(host_loc, 1).expect("default host pool");
+    assert_ne!(default_host, memory::default_mem_pool(0).expect("device pool"));
+    assert_eq!(memory::set_mem_pool_at(host_loc, 1, new_pool()), Err(Error::InvalidValue));
+    memory::set_mem_pool_at(host_loc, 1, host).expect("set the host pool");
+    assert_eq!(memory::mem_pool_at(host_loc, 1), Ok(host));
+    memory::mem_pool_destroy(host).expect("destroy");
+    assert_eq!(memory::mem_pool_at(host_loc, 1), Ok(default_host), "back to the default");
+
+    let managed = pool_at(2, 1, 0, 0).expect("managed pool");
+    let m = memory::malloc_async(N * 4, Some(managed), s).expect("managed allocation");
+    k.fill(m, 4, s);
+    s.synchronize().expect("sync");
+    assert_eq!(memory::pointer_attributes(m.0).expect("attributes").r#type, 3);
+    assert_eq!(read(m), all(4));
+    memory::free_async(m, s).expect("free");
+    s.synchronize().expect("sync");
+    memory::mem_pool_destroy(managed).expect("destroy");
+    assert_eq!(pool_at(1, 4, 0, 0), Err(Error::InvalidValue), "host-NUMA-current is no pool location");
+    s.destroy().expect("destroy");
+}
+
+/// A pool created with the POSIX file descriptor handle type exports as a descriptor that
+/// imports back into this process as another pool, into which an exported allocation imports
+/// as itself; freeing the import frees nothing. Other pools, interior pointers and the
+/// exporting pool are invalid values, as on an H200 (tests/program-diff/guide18_pool_export_kinds.cu).
+#[test]
+fn pools_export_and_import_within_the_process() {
+    let _turn = one_at_a_time();
+    let k = kernels();
+    let s = Stream::with_flags(NON_BLOCKING).expect("stream");
+    let shared = pool_at(1, 1, 0, 1).expect("exportable pool");
+    let plain = new_pool();
+    assert_eq!(memory::mem_pool_export(plain, 1).err(), Some(Error::InvalidValue));
+    let fd = memory::mem_pool_export(shared, 1).expect("export");
+    let p = memory::malloc_async(N * 4, Some(shared), s).expect("allocation");
+    k.fill(p, 3, s);
+    s.synchronize().expect("sync");
+    let data = memory::mem_pool_export_pointer(p.0).expect("export pointer");
+    assert_eq!(memory::mem_pool_export_pointer(p.0 + 4).err(), Some(Error::InvalidValue), "interior");
+    assert_eq!(memory::mem_pool_import_pointer(shared, &data).err(), Some(Error::InvalidValue), "the exporter");
+    let imported = memory::mem_pool_import(std::os::fd::AsRawFd::as_raw_fd(&fd)).expect("import the pool");
+    assert_ne!(imported, shared);
+    assert_eq!(memory::mem_pool_import(-1).err(), Some(Error::Unknown), "no descriptor");
+    let q = memory::mem_pool_import_pointer(imported, &data).expect("import the allocation");
+    assert_eq!(read(q), all(3));
+    memory::free_async(q, s).expect("free the import");
+    s.synchronize().expect("sync");
+    assert_eq!(read(p), all(3), "the exporter's allocation is still there");
+    memory::free_async(p, s).expect("free");
+    s.synchronize().expect("sync");
+    for pool in [imported, shared, plain] {
+        memory::mem_pool_destroy(pool).expect("destroy");
+    }
+    s.destroy().expect("destroy");
+}

@@ -523,7 +523,15 @@ fn float_out(out: &mut Vec<u8>, s: &Spec, conv: u8, v: f64) {
                 let t = format!("{a:.fp$}");
                 if s.alt { if t.contains('.') { t } else { format!("{t}.") } } else { strip_zeros(&t) }
             } else {
-                let m = if s.alt { m } else { strip_zeros(&m) };
+                // `#` keeps the trailing zeros and always the decimal point (`%#.0g` of 3e38 is
+                // `3.e+38`, as C and glibc print it).
+                let m = if !s.alt {
+                    strip_zeros(&m)
+                } else if m.contains('.') {
+                    m
+                } else {
+                    format!("{m}.")
+                };
                 exp_text(&m, x, upper)
             }
         }
@@ -692,6 +700,11 @@ mod tests {
         assert_eq!(
             f("%#g %g %g %#.0f %.0e", &[A::D(1.0), A::D(0.5), A::D(1e6), A::D(2.0), A::D(15000.0)]),
             "1.00000 0.5 1e+06 2. 2e+04"
+        );
+        // `#` in %g's exponent form keeps the point and the zeros (C; glibc prints these).
+        assert_eq!(
+            f("%#.0g %#.3g %#g %#.2G", &[A::D(3e38), A::D(1e39), A::D(1e-300), A::D(5e-7)]),
+            "3.e+38 1.00e+39 1.00000e-300 5.0E-07"
         );
     }
 

@@ -158,12 +158,34 @@ pub fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) ->
 }
 
 /// `cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t, enum
-/// cudaMemAllocationHandleType, unsigned long long flags)`: `cudaErrorInvalidValue` for a
-/// pool created without that handle type, else `cudaErrorNotSupported` (no memory is shared
-/// between processes here).
-pub fn cudaMemPoolExportToShareableHandle(handle: *mut c_void, pool: u64, ty: i32, flags: u64) -> i32 {
+/// cudaMemAllocationHandleType, unsigned long long flags)`: for `cudaMemHandleTypePosixFileDescriptor`
+/// an `int` file descriptor the caller owns; `cudaErrorInvalidValue` for a pool created without
+/// that handle type or flags other than 0.
+pub fn cudaMemPoolExportToShareableHandle(handle: Out<i32>, pool: u64, ty: i32, flags: u64) -> i32 {
     if handle.is_null() || flags != 0 {
         return invalid();
     }
-    code(memory::mem_pool_export(pool, ty))
+    handle.put(memory::mem_pool_export(pool, ty).map(std::os::fd::IntoRawFd::into_raw_fd))
+}
+
+/// `cudaMemPoolImportFromShareableHandle(cudaMemPool_t *memPool, void *shareableHandle, enum
+/// cudaMemAllocationHandleType, unsigned long long flags)`: the handle of a POSIX file descriptor
+/// is the descriptor itself, passed as a pointer.
+pub fn cudaMemPoolImportFromShareableHandle(pool: Out<u64>, handle: *mut c_void, ty: i32, flags: u64) -> i32 {
+    if pool.is_null() || flags != 0 || ty != 1 {
+        return invalid();
+    }
+    pool.put(memory::mem_pool_import(handle as usize as i32))
+}
+
+/// `cudaMemPoolExportPointer(struct cudaMemPoolPtrExportData *exportData, void *ptr)`.
+pub fn cudaMemPoolExportPointer(data: Out<memory::PoolPtrExportData>, ptr: *mut c_void) -> i32 {
+    data.put(memory::mem_pool_export_pointer(ptr as u64))
+}
+
+/// `cudaMemPoolImportPointer(void **ptr, cudaMemPool_t memPool, struct cudaMemPoolPtrExportData
+/// *exportData)`.
+pub fn cudaMemPoolImportPointer(ptr: Out<*mut c_void>, pool: u64, data: In<memory::PoolPtrExportData>) -> i32 {
+    let Some(d) = data.get() else { return invalid() };
+    ptr.put(memory::mem_pool_import_pointer(pool, &d).map(|p| p.0 as *mut c_void))
 }

@@ -13,10 +13,6 @@ use runtime::{Error, Result, record};
 use crate::args::{In, Out};
 use crate::code;
 
-fn fail(e: Error) -> i32 {
-    code(record::<()>(Err(e)))
-}
-
 /// `cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f)`.
 pub fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc {
     ChannelDesc { x, y, z, w, f }
@@ -148,21 +144,21 @@ fn texture_desc(t: &CTextureDesc) -> TextureDesc {
 }
 
 /// `cudaCreateTextureObject(cudaTextureObject_t *obj, const struct cudaResourceDesc *res,
-/// const struct cudaTextureDesc *tex, const struct cudaResourceViewDesc *view)`; resource
-/// views are not supported (`cudaErrorNotSupported` when given).
+/// const struct cudaTextureDesc *tex, const struct cudaResourceViewDesc *view)`; a resource
+/// view is checked and must view the whole resource as it is (`texture::create_texture_object_viewed`).
 pub fn cudaCreateTextureObject(
     obj: Out<u64>,
     res: In<ResourceDesc>,
     tex: In<CTextureDesc>,
-    view: *const c_void,
+    view: In<texture::ResourceView>,
 ) -> i32 {
-    if !view.is_null() {
-        return fail(Error::NotSupported);
-    }
     let r = record(res.read()).and_then(|r| record(resource_of(&r))).and_then(|r| {
         // A null texture descriptor is `cudaErrorInvalidResourceHandle`, as on an H100.
         let Some(t) = tex.get() else { return record(Err(Error::InvalidResourceHandle)) };
-        texture::create_texture_object(&r, &texture_desc(&t))
+        match view.get() {
+            Some(v) => texture::create_texture_object_viewed(&r, &texture_desc(&t), &v),
+            None => texture::create_texture_object(&r, &texture_desc(&t)),
+        }
     });
     // The descriptors are checked before the output pointer: with a null one, an invalid
     // descriptor is its own error (an H200's answer, tests/program-diff/texture_object_validation.cu)
@@ -177,6 +173,16 @@ pub fn cudaCreateTextureObject(
         };
     }
     obj.put(r)
+}
+
+/// `cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *view, cudaTextureObject_t
+/// obj)`: a null `view` is success for a texture object (an H200's answer).
+pub fn cudaGetTextureObjectResourceViewDesc(view: Out<texture::ResourceView>, obj: u64) -> i32 {
+    let r = texture::texture_object_view(obj);
+    if view.is_null() {
+        return code(r.map(|_| ()));
+    }
+    view.put(r)
 }
 
 /// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.

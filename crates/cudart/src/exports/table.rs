@@ -237,6 +237,8 @@ entry_points! {
         fn cudaArrayGetPlane(plane: *mut *mut c_void, a: *mut c_void, index: u32) -> i32;
         fn cudaArrayGetMemoryRequirements(req: *mut c_void, a: *mut c_void, device: i32) -> i32;
         fn cudaArrayGetSparseProperties(props: *mut c_void, a: *mut c_void) -> i32;
+        fn cudaMipmappedArrayGetMemoryRequirements(req: *mut c_void, m: *mut c_void, device: i32) -> i32;
+        fn cudaMipmappedArrayGetSparseProperties(props: Out<[u8; 48]>, m: *mut c_void) -> i32;
         unsafe fn cudaMemcpy2DToArray(a: *mut c_void, x: usize, y: usize, src: *const c_void, spitch: usize, w: usize,
             h: usize, k: i32) -> i32 = copy_2d(at(a, x, y), rows_of(src, spitch, h), w, h, k, sync()),
             per_thread cudaMemcpy2DToArray_ptds;
@@ -304,7 +306,10 @@ entry_points! {
         fn cudaMemSetMemPool(loc: In<MemLocation>, ty: i32, pool: u64) -> i32;
         unsafe fn cudaMemPoolSetAccess(pool: u64, descs: *const MemAccessDesc, count: usize) -> i32;
         fn cudaMemPoolGetAccess(flags: Out<i32>, pool: u64, loc: In<MemLocation>) -> i32;
-        fn cudaMemPoolExportToShareableHandle(handle: *mut c_void, pool: u64, ty: i32, flags: u64) -> i32;
+        fn cudaMemPoolExportToShareableHandle(handle: Out<i32>, pool: u64, ty: i32, flags: u64) -> i32;
+        fn cudaMemPoolImportFromShareableHandle(pool: Out<u64>, handle: *mut c_void, ty: i32, flags: u64) -> i32;
+        fn cudaMemPoolExportPointer(data: Out<memory::PoolPtrExportData>, ptr: *mut c_void) -> i32;
+        fn cudaMemPoolImportPointer(ptr: Out<*mut c_void>, pool: u64, data: In<memory::PoolPtrExportData>) -> i32;
     }
     api::unified {
         fn cudaPointerGetAttributes(attr: Out<memory::PointerAttributes>, ptr: *const c_void) -> i32;
@@ -362,8 +367,9 @@ entry_points! {
     api::texture {
         fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc;
         fn cudaGetChannelDesc(desc: Out<ChannelDesc>, a: *const c_void) -> i32;
-        fn cudaCreateTextureObject(obj: Out<u64>, res: In<ResourceDesc>, tex: In<CTextureDesc>, view: *const c_void
-            ) -> i32;
+        fn cudaCreateTextureObject(obj: Out<u64>, res: In<ResourceDesc>, tex: In<CTextureDesc>,
+            view: In<runtime::texture::ResourceView>) -> i32;
+        fn cudaGetTextureObjectResourceViewDesc(view: Out<runtime::texture::ResourceView>, obj: u64) -> i32;
         fn cudaDestroyTextureObject(obj: u64) -> i32;
         fn cudaGetTextureObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32;
         fn cudaGetTextureObjectTextureDesc(tex: Out<CTextureDesc>, obj: u64) -> i32;
@@ -579,7 +585,6 @@ not_implemented! {
     cudaExternalMemoryGetMappedBuffer
     cudaExternalMemoryGetMappedMipmappedArray
     cudaGetExportTable
-    cudaGetTextureObjectResourceViewDesc
     cudaGraphAddExternalSemaphoresSignalNode
     cudaGraphAddExternalSemaphoresWaitNode
     cudaGraphExecExternalSemaphoresSignalNodeSetParams
@@ -591,11 +596,6 @@ not_implemented! {
     cudaImportExternalMemory
     cudaImportExternalSemaphore
     cudaLibraryGetUnifiedFunction
-    cudaMemPoolExportPointer
-    cudaMemPoolImportFromShareableHandle
-    cudaMemPoolImportPointer
-    cudaMipmappedArrayGetMemoryRequirements
-    cudaMipmappedArrayGetSparseProperties
     cudaSignalExternalSemaphoresAsync
     cudaSignalExternalSemaphoresAsync_ptsz
     cudaWaitExternalSemaphoresAsync

@@ -217,6 +217,41 @@ L1:
 }
 
 #[test]
+fn call_prototypes_keep_their_abi_preserve_directives() {
+    // `#pragma nv_abi preserve_n_data(16) preserve_n_control(8)` at an indirect call: nvcc 13.0
+    // writes both directives after the prototype's parameters (PTX 9.0).
+    let src = module(
+        "sm_90",
+        "9.0",
+        ".func (.param .b32 r) f(.param .b32 a) .abi_preserve 16 .abi_preserve_control 8 { st.param.b32 [r], 1; ret; }
+.visible .entry k() {
+\t.reg .b32 %r<2>;
+\t.reg .b64 %rd<2>;
+\tmov.u64 %rd1, f;
+\t{
+\t.param .b32 param0;
+\t.param .b32 retval0;
+\tst.param.b32 [param0], 7;
+\tp0 : .callprototype (.param .b32 _) _ (.param .b32 _) .abi_preserve 16 .abi_preserve_control 8;
+\tp1 : .callprototype (.param .b32 _) _ (.param .b32 _) .abi_preserve_control 8;
+\tcall (retval0), %rd1, (param0), p0;
+\tcall (retval0), %rd1, (param0), p1;
+\tld.param.b32 %r1, [retval0];
+\t}
+\tret;
+}
+",
+    );
+    accept(&src);
+    let printed = crate::print_module(&parse(&src).module);
+    // The printer lays parameter lists over lines: compare with whitespace collapsed.
+    let flat = printed.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("_ ) .abi_preserve 16 .abi_preserve_control 8; p1:"), "{printed}");
+    assert!(flat.contains("_ ) .abi_preserve_control 8; call"), "{printed}");
+    assert_eq!(crate::print_module(&parse(&printed).module), printed);
+}
+
+#[test]
 fn accepts_scoped_labels_and_registers() {
     // Inline assembly duplicated in sibling blocks (labels and registers are block scoped);
     // labels are visible before their definition and from nested blocks; `%r01` is `%r1`.

@@ -94,6 +94,26 @@ pub fn cudaArrayGetSparseProperties(_props: *mut c_void, a: *mut c_void) -> i32 
     code(array::special_layout_query(a as u64))
 }
 
+/// `cudaMipmappedArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *,
+/// cudaMipmappedArray_t, int device)` (`runtime::array::mipmapped_memory_requirements`).
+pub fn cudaMipmappedArrayGetMemoryRequirements(_req: *mut c_void, m: *mut c_void, _device: i32) -> i32 {
+    code(array::mipmapped_memory_requirements(m as u64))
+}
+
+/// `cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperties *, cudaMipmappedArray_t)`:
+/// a sparse mipmapped array's properties, all zero (as an H200 answers); a null output is an
+/// invalid value.
+pub fn cudaMipmappedArrayGetSparseProperties(props: Out<[u8; 48]>, m: *mut c_void) -> i32 {
+    let r = array::mipmapped_sparse_properties(m as u64);
+    if r.is_ok() && props.is_null() {
+        return crate::invalid();
+    }
+    if r.is_err() {
+        return code(r);
+    }
+    props.put(Ok([0; 48]))
+}
+
 fn kind(k: i32) -> Result<MemcpyKind> {
     record(MemcpyKind::from_raw(k))
 }
