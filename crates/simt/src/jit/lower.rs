@@ -13,7 +13,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
 use ptx::types::CmpOp;
 
-use crate::memory::AtomOp;
+use crate::ir::AtomOp;
 
 /// The integer condition of comparison `op` (`signed`: an `.s` type). Float-only operators
 /// compare as `ge`, as the interpreter's `crate::semantics::compare::cmp` does.
@@ -58,6 +58,13 @@ pub(crate) fn float_cc(op: CmpOp) -> Option<FloatCC> {
 
 /// The host atomic that performs integer atomic `op` on global memory in both compiled
 /// tiers (`None`: floats, `inc`/`dec`, `cas`: the interpreter's, `h_atom_site`).
+///
+/// The same rule as `semantics::atomic::apply`: at the access width (4 or 8 bytes, the only
+/// ones inlined), `apply`'s arm for each of these operations is wrapping `add`, `and`, `or`,
+/// `xor`, the unsigned or signed (sign-extended at the width) `min`/`max`, or `b` for `exch`,
+/// truncated to the width: exactly what the processor's `lock xadd`/`cmpxchg` loop of
+/// Cranelift's `atomic_rmw` of that width computes. `tests/conformance_forms/atomics.rs`
+/// runs each on every engine.
 pub(crate) fn host_rmw(op: AtomOp) -> Option<cranelift_codegen::ir::AtomicRmwOp> {
     use cranelift_codegen::ir::AtomicRmwOp as R;
     Some(match op {
@@ -163,7 +170,9 @@ pub(crate) fn inline_shared_atom(op: AtomOp) -> bool {
     )
 }
 
-/// The new 32-bit value of an inlined atomic `op` on `old` with operand `y` (both `i32`).
+/// The new 32-bit value of an inlined atomic `op` on `old` with operand `y` (both `i32`):
+/// `semantics::atomic::apply`'s arm for `op` at 4 bytes (as [`host_rmw`] argues; `exch` is
+/// `y`), for the operations [`inline_shared_atom`] admits.
 pub(crate) fn atom_rmw(b: &mut FunctionBuilder<'_>, op: AtomOp, old: Value, y: Value) -> Value {
     match op {
         AtomOp::Add => b.ins().iadd(old, y),
