@@ -18,6 +18,10 @@
 //!   with or without `crate::`. A glob `crate::*` or `super::*` up to the root names the root.
 //! - Items under `#[cfg(test)]` (test modules inline or in their own file) are left out: tests
 //!   may drive any layer of their crate; the layering is the library's.
+//!
+//! The same paths, resolved to whole module paths, check the rules of ARCHITECTURE.md's
+//! "Architecture Invariant:" lines that name modules ([`RULES`], [`LAYERED`]); and where `unsafe`
+//! code may be ([`SIMT_UNSAFE`]).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -956,6 +960,37 @@ fn submodules_keep_their_layering_rules() {
         }
     }
     assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+}
+
+/// The files of `crates/simt/src/` that may hold `unsafe` code (a path ending in `/`: a
+/// directory), as ARCHITECTURE.md's invariant lists them.
+const SIMT_UNSAFE: &[&str] =
+    &["memory.rs", "bulk.rs", "shm.rs", "workers.rs", "lib.rs", "jit/", "block_tier/load.rs", "block_tier/run.rs"];
+
+#[test]
+fn unsafe_code_stays_where_the_invariant_allows() {
+    let architecture = std::fs::read_to_string(repo().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let flat = architecture.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Architecture Invariant: `unsafe` only at FFI, raw-memory and JIT-call edges; in this crate only"));
+    let files = source_files(&repo().join("crates/simt/src"));
+    assert!(files.len() > 50, "crates/simt/src: too few files read");
+    let mut found = BTreeSet::new();
+    let mut failures = Vec::new();
+    for f in &files {
+        let Some((line, _)) = tokens(&f.text).into_iter().find(|(_, t)| *t == Token::Ident("unsafe".into())) else {
+            continue;
+        };
+        match SIMT_UNSAFE.iter().find(|a| if a.ends_with('/') { f.path.starts_with(*a) } else { f.path == **a }) {
+            Some(a) => {
+                found.insert(*a);
+            }
+            None => failures.push(format!("crates/simt/src/{}:{line}: `unsafe` outside the files allowed", f.path)),
+        }
+    }
+    assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+    // Each listed place still needs it (else the list, and ARCHITECTURE.md's, only shrinks).
+    let stale: Vec<&&str> = SIMT_UNSAFE.iter().filter(|a| !found.contains(*a)).collect();
+    assert!(stale.is_empty(), "listed as holding `unsafe` code but holding none: {stale:?}");
 }
 
 /// Builds a crate from (path, text) pairs.
