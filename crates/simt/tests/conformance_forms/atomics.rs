@@ -196,9 +196,15 @@ fn float_single<const FORMAT: u8, const LANES: u32, const FTZ: bool, const W: u3
 }
 
 /// The instructions of an uncontended form: store `a` to the thread's word in `space`, apply
-/// `op`, read the word back and report (`report`).
-fn single_text(op: &str, bits: u32, space: &str, red: bool) -> &'static str {
+/// `op`, read the word back and report (`report`). With `generic`, `op` reaches the word
+/// through its generic address (`cvta.shared` of a shared word; a global address is one).
+fn single_text(op: &str, bits: u32, space: &str, red: bool, generic: bool) -> &'static str {
     let (addr, sp) = if space == "shared" { ("%q11", "shared") } else { ("%q10", "global") };
+    let (prefix, at) = match (generic, sp) {
+        (false, _) => (String::new(), addr),
+        (true, "shared") => (format!("cvta.shared.u64 %sy3, {addr}; "), "%sy3"),
+        (true, _) => (format!("mov.b64 %sy3, {addr}; "), "%sy3"),
+    };
     let (old, new, pack) = match bits {
         16 => ("%sh0", "%sh1", "mov.b32 {d}, {%sh0, %sh1}"),
         32 => ("%sx0", "%sx1", "mov.b64 {d}, {%sx0, %sx1}"),
@@ -206,10 +212,10 @@ fn single_text(op: &str, bits: u32, space: &str, red: bool) -> &'static str {
     };
     let operands = if op.contains(".cas.") { "{b}, {c}" } else { "{b}" };
     leak(if red {
-        format!("st.{sp}.b{bits} [{addr}], {{a}}; {op} [{addr}], {operands}; ld.{sp}.b{bits} {{d}}, [{addr}]")
+        format!("{prefix}st.{sp}.b{bits} [{addr}], {{a}}; {op} [{at}], {operands}; ld.{sp}.b{bits} {{d}}, [{addr}]")
     } else {
         format!(
-            "st.{sp}.b{bits} [{addr}], {{a}}; {op} {old}, [{addr}], {operands}; ld.{sp}.b{bits} {new}, [{addr}]; {pack}"
+            "{prefix}st.{sp}.b{bits} [{addr}], {{a}}; {op} {old}, [{at}], {operands}; ld.{sp}.b{bits} {new}, [{addr}]; {pack}"
         )
     })
 }
@@ -228,7 +234,7 @@ fn single(op: &'static str, bits: u32, space: &str, edges: &'static [u64], resul
         edges,
         c_edges: if op.contains(".cas.") { edges } else { &[] },
         arity: if op.contains(".cas.") { 3 } else { 2 },
-        text: Some(single_text(op, bits, space, red)),
+        text: Some(single_text(op, bits, space, red, false)),
         result,
         target: if op.contains("bf16") || op.contains("cluster") { SM90 } else { crate::SM80 },
         ..Case::int(op, bits, dw, model)
@@ -703,31 +709,10 @@ pub fn generic_cases() -> Vec<Case> {
         for (space, model) in [("global", global), ("shared", shared)] {
             let op = leak(format!("atom.{name}"));
             v.push(Case {
-                text: Some(generic_text(op, bits, space)),
+                text: Some(single_text(op, bits, space, false, true)),
                 ..single(leak(format!("atom.{name}/generic-{space}")), bits, space, edges, result, model)
             });
         }
     }
     v
-}
-
-/// [`single_text`] through a generic address: the word stored and read back in its own state
-/// space, the atomic at its generic address.
-fn generic_text(op: &str, bits: u32, space: &str) -> &'static str {
-    let (addr, generic) = if space == "shared" {
-        ("%q11", "cvta.shared.u64 %sy3, %q11; ")
-    } else {
-        // A global address is a generic one.
-        ("%q10", "mov.b64 %sy3, %q10; ")
-    };
-    let (old, new, pack) = match bits {
-        16 => ("%sh0", "%sh1", "mov.b32 {d}, {%sh0, %sh1}"),
-        32 => ("%sx0", "%sx1", "mov.b64 {d}, {%sx0, %sx1}"),
-        _ => ("%sy0", "%sy1", "mul.lo.u64 %sy2, %sy0, 0x9e3779b97f4a7c15; xor.b64 {d}, %sy1, %sy2"),
-    };
-    let operands = if op.contains(".cas.") { "{b}, {c}" } else { "{b}" };
-    leak(format!(
-        "{generic}st.{space}.b{bits} [{addr}], {{a}}; {op} {old}, [%sy3], {operands}; \
-         ld.{space}.b{bits} {new}, [{addr}]; {pack}"
-    ))
 }
