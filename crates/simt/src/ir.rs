@@ -61,6 +61,23 @@ pub(crate) enum Sreg {
     Cluster(ClusterReg),
 }
 
+impl Sreg {
+    /// Whether the register says where a thread sits in its warp (`%laneid`, `%warpid`,
+    /// `%lanemask_*`): what threads alike in their `%tid` still differ by.
+    pub(crate) fn warp_position(self) -> bool {
+        matches!(
+            self,
+            Sreg::Laneid
+                | Sreg::Warpid
+                | Sreg::LanemaskEq
+                | Sreg::LanemaskLe
+                | Sreg::LanemaskLt
+                | Sreg::LanemaskGe
+                | Sreg::LanemaskGt
+        )
+    }
+}
+
 /// The thread block cluster special registers (component `0..3` = x, y, z).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ClusterReg {

@@ -154,35 +154,26 @@ pub(crate) fn host_atomic(
     if size == 8 { old } else { b.ins().uextend(types::I64, old) }
 }
 
-/// Whether a 32-bit atomic `op` on shared memory is inlined (`atom_rmw`).
+/// Whether a 32-bit atomic `op` on shared memory is inlined (`atom_rmw`): the operations a
+/// host atomic performs on global memory ([`host_rmw`], one list of them).
 pub(crate) fn inline_shared_atom(op: AtomOp) -> bool {
-    matches!(
-        op,
-        AtomOp::Add
-            | AtomOp::And
-            | AtomOp::Or
-            | AtomOp::Xor
-            | AtomOp::MinU
-            | AtomOp::MaxU
-            | AtomOp::MinS
-            | AtomOp::MaxS
-            | AtomOp::Exch
-    )
+    host_rmw(op).is_some()
 }
 
 /// The new 32-bit value of an inlined atomic `op` on `old` with operand `y` (both `i32`):
-/// `semantics::atomic::apply`'s arm for `op` at 4 bytes (as [`host_rmw`] argues; `exch` is
-/// `y`), for the operations [`inline_shared_atom`] admits.
+/// `semantics::atomic::apply`'s arm for `op` at 4 bytes, as the host atomic [`host_rmw`] maps
+/// it would compute (the operations [`inline_shared_atom`] admits; `exch` is `y`).
 pub(crate) fn atom_rmw(b: &mut FunctionBuilder<'_>, op: AtomOp, old: Value, y: Value) -> Value {
-    match op {
-        AtomOp::Add => b.ins().iadd(old, y),
-        AtomOp::And => b.ins().band(old, y),
-        AtomOp::Or => b.ins().bor(old, y),
-        AtomOp::Xor => b.ins().bxor(old, y),
-        AtomOp::MinU => b.ins().umin(old, y),
-        AtomOp::MaxU => b.ins().umax(old, y),
-        AtomOp::MinS => b.ins().smin(old, y),
-        AtomOp::MaxS => b.ins().smax(old, y),
+    use cranelift_codegen::ir::AtomicRmwOp as R;
+    match host_rmw(op) {
+        Some(R::Add) => b.ins().iadd(old, y),
+        Some(R::And) => b.ins().band(old, y),
+        Some(R::Or) => b.ins().bor(old, y),
+        Some(R::Xor) => b.ins().bxor(old, y),
+        Some(R::Umin) => b.ins().umin(old, y),
+        Some(R::Umax) => b.ins().umax(old, y),
+        Some(R::Smin) => b.ins().smin(old, y),
+        Some(R::Smax) => b.ins().smax(old, y),
         _ => y,
     }
 }
