@@ -667,9 +667,11 @@ pub fn vector_pair_cases() -> Vec<Case> {
 /// the qualified forms above, every operation, type, state space and scope runs on every
 /// engine (a scope changes nothing a single thread or a warp can see).
 pub fn generic_cases() -> Vec<Case> {
+    /// An operation of `generic_cases`: name, bits, edges, result, model in global memory,
+    /// model in shared memory.
+    type GenericForm = (&'static str, u32, &'static [u64], Res, Model, Model);
     let mut v = Vec::new();
-    // (name, bits, edges, result, model for global, model for shared).
-    let mut forms: Vec<(&'static str, u32, &'static [u64], Res, Model, Model)> = Vec::new();
+    let mut forms: Vec<GenericForm> = Vec::new();
     macro_rules! ints {
         ($bits:literal: $($name:literal $op:ident $signed:literal),* $(,)?) => {
             $(
