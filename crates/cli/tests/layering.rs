@@ -18,6 +18,10 @@
 //!   with or without `crate::`. A glob `crate::*` or `super::*` up to the root names the root.
 //! - Items under `#[cfg(test)]` (test modules inline or in their own file) are left out: tests
 //!   may drive any layer of their crate; the layering is the library's.
+//!
+//! The same paths, resolved to whole module paths, check the rules of ARCHITECTURE.md's
+//! "Architecture Invariant:" lines that name modules ([`RULES`], [`LAYERED`]); and where `unsafe`
+//! code may be ([`SIMT_UNSAFE`]).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Path, PathBuf};
@@ -360,77 +364,105 @@ fn declared_module(item: &[(usize, Token)]) -> Option<String> {
     }
 }
 
-/// The node a path reaching the crate root names by its next segment `name`.
-fn root_target(facts: &RootFacts, name: &str) -> Option<String> {
-    if facts.modules.contains(name) {
-        return Some(name.into());
-    }
-    match facts.names.get(name) {
-        Some(RootName::Module(m)) => Some(m.clone()),
-        Some(RootName::External) => None,
-        None => Some(ROOT.into()),
-    }
-}
-
-/// The targets a path continuing at token `i` (just past the segments that reach the crate
-/// root) names: one segment, a `{...}` group of them, or a glob.
-fn targets_at(facts: &RootFacts, toks: &[(usize, Token)], i: usize) -> Vec<String> {
-    match toks.get(i) {
-        Some((_, Token::Ident(name))) => root_target(facts, name).into_iter().collect(),
-        Some((_, Token::Punct('*'))) => vec![ROOT.into()],
-        Some((_, Token::Punct('{'))) => {
-            let end = item_end(toks, i);
-            let mut out = Vec::new();
-            let (mut level, mut expect) = (0, true);
-            for (_, t) in &toks[i..end] {
-                match t {
-                    Token::Punct('{') => {
-                        level += 1;
-                        expect = level == 1;
-                    }
-                    Token::Punct('}') => level -= 1,
-                    Token::Punct(',') if level == 1 => expect = true,
-                    Token::Ident(name) if expect && level == 1 => {
-                        out.extend(if name == "self" { Some(ROOT.into()) } else { root_target(facts, name) });
-                        expect = false;
-                    }
-                    Token::Punct('*') if expect && level == 1 => {
-                        out.push(ROOT.into());
-                        expect = false;
-                    }
-                    _ => expect = false,
+/// The paths written from token `i` on, each a list of segments: `a::b::c`, with `{...}`
+/// groups expanded (`a::{b, c::d}` is `a::b` and `a::c::d`; `self` in a group is the group's
+/// prefix; a glob `*` ends its path at the prefix), and the index just past them.
+fn path_tree(toks: &[(usize, Token)], mut i: usize) -> (Vec<Vec<String>>, usize) {
+    let mut prefix: Vec<String> = Vec::new();
+    loop {
+        match toks.get(i).map(|t| &t.1) {
+            Some(Token::Ident(w)) => {
+                if w != "self" {
+                    prefix.push(w.clone());
                 }
+                i += 1;
             }
-            out
+            Some(Token::Punct('*')) => return (vec![prefix], i + 1),
+            Some(Token::Punct('{')) => {
+                let mut out = Vec::new();
+                i += 1;
+                loop {
+                    match toks.get(i).map(|t| &t.1) {
+                        None => break,
+                        Some(Token::Punct('}')) => {
+                            i += 1;
+                            break;
+                        }
+                        Some(Token::Punct(',')) => i += 1,
+                        _ => {
+                            let (members, next) = path_tree(toks, i);
+                            out.extend(members.into_iter().map(|m| [prefix.clone(), m].concat()));
+                            i = next.max(i + 1);
+                            if is_ident(toks.get(i), "as") {
+                                i += 2;
+                            }
+                        }
+                    }
+                }
+                return (out, i);
+            }
+            _ => return (vec![prefix], i),
         }
-        _ => Vec::new(),
+        if toks.get(i).map(|t| &t.1) == Some(&Token::PathSep) {
+            i += 1;
+        } else {
+            return (vec![prefix], i);
+        }
     }
 }
 
-/// The top-level module a file belongs to and its depth below the root (`a.rs`, `a/mod.rs`:
-/// 1; `a/b.rs`: 2), or `None` for the root itself.
-fn module_of(path: &str) -> Option<(String, usize)> {
-    let stem = path.strip_suffix(".rs")?;
+/// A path from the crate root, resolved to the crate's modules: its first segment a top-level
+/// module (a name the root re-exports stands for its module alone), or [`ROOT`] for the root's
+/// own items; `None` for another crate's item.
+fn resolve(facts: &RootFacts, path: Vec<String>) -> Option<Vec<String>> {
+    let Some(first) = path.first() else { return Some(vec![ROOT.into()]) };
+    if facts.modules.contains(first) {
+        return Some(path);
+    }
+    match facts.names.get(first) {
+        Some(RootName::Module(m)) => Some(vec![m.clone()]),
+        Some(RootName::External) => None,
+        None => Some(vec![ROOT.into()]),
+    }
+}
+
+/// A path a file names, resolved ([`resolve`]), with the line it is written on.
+#[derive(Debug, Clone)]
+struct NamedPath {
+    path: Vec<String>,
+    line: usize,
+}
+
+/// The module path of a source file (`a/b.rs`, `a/b/mod.rs`: `a::b`; the root: empty).
+fn module_path(file: &str) -> Vec<String> {
+    let stem = file.strip_suffix(".rs").unwrap_or(file);
     let stem = stem.strip_suffix("/mod").unwrap_or(stem);
-    let parts: Vec<&str> = stem.split('/').collect();
-    if parts == ["lib"] || parts == ["main"] {
-        return None;
+    if stem == "lib" || stem == "main" {
+        return Vec::new();
     }
-    Some((parts[0].to_string(), parts.len()))
+    stem.split('/').map(String::from).collect()
 }
 
-/// Adds the edges the file `file` (of module `from`, at `file_depth`; the root when `from` is
-/// [`ROOT`]) writes.
-fn add_edges(graph: &mut ModuleGraph, facts: &RootFacts, file: &SourceFile, from: &str, file_depth: usize) {
+/// The crate's paths that `file` (at module path `module`, empty for the root) writes, outside
+/// comments, literals and `#[cfg(test)]` items: `crate::...`, `super::...` chains and
+/// `self::...` from the module they are written in (inline `mod` blocks included), and at the
+/// root, its modules named bare. The root's façade (`mod` declarations, `pub use` re-exports)
+/// names nothing.
+fn named_paths(facts: &RootFacts, file: &SourceFile, module: &[String]) -> Vec<NamedPath> {
     let toks = tokens(&file.text);
-    let is_root = from == ROOT;
-    // Brace scopes: whether each open `{` is an inline `mod`'s.
-    let mut scopes: Vec<bool> = Vec::new();
+    let is_root = module.is_empty();
+    // Brace scopes: the inline `mod` each open `{` belongs to, if any.
+    let mut scopes: Vec<Option<String>> = Vec::new();
+    let mut out = Vec::new();
     let mut i = 0;
-    let mut add = |to: String, line: usize| {
-        if to != from {
-            let evidence = Evidence { file: file.path.clone(), line };
-            graph.edges.entry((from.to_string(), to)).or_insert(evidence);
+    let current = |scopes: &[Option<String>]| -> Vec<String> {
+        module.iter().cloned().chain(scopes.iter().flatten().cloned()).collect()
+    };
+    let mut add = |base: Vec<String>, members: Vec<Vec<String>>, line: usize| {
+        for m in members {
+            if let Some(path) = resolve(facts, [base.clone(), m].concat()) {
+                out.push(NamedPath { path, line });
+            }
         }
     };
     while i < toks.len() {
@@ -440,9 +472,13 @@ fn add_edges(graph: &mut ModuleGraph, facts: &RootFacts, file: &SourceFile, from
         }
         let line = toks[i].0;
         let after_sep = i > 0 && toks[i - 1].1 == Token::PathSep;
+        let sep_next = toks.get(i + 1).map(|t| &t.1) == Some(&Token::PathSep);
         match &toks[i].1 {
             Token::Punct('{') => {
-                let inline_mod = i >= 2 && is_ident(toks.get(i - 2), "mod");
+                let inline_mod = match toks.get(i.wrapping_sub(1)) {
+                    Some((_, Token::Ident(m))) if i >= 2 && is_ident(toks.get(i - 2), "mod") => Some(m.clone()),
+                    _ => None,
+                };
                 scopes.push(inline_mod);
             }
             Token::Punct('}') => {
@@ -466,10 +502,12 @@ fn add_edges(graph: &mut ModuleGraph, facts: &RootFacts, file: &SourceFile, from
                 i += 3;
                 continue;
             }
-            Token::Ident(w) if w == "crate" && !after_sep && toks.get(i + 1).map(|t| &t.1) == Some(&Token::PathSep) => {
-                for to in targets_at(facts, &toks, i + 2) {
-                    add(to, line);
-                }
+            Token::Ident(w) if (w == "crate" || w == "self") && !after_sep && sep_next => {
+                let base = if w == "crate" { Vec::new() } else { current(&scopes) };
+                let (members, next) = path_tree(&toks, i + 2);
+                add(base, members, line);
+                i = next.max(i + 1);
+                continue;
             }
             Token::Ident(w) if w == "super" && !after_sep => {
                 let mut j = i;
@@ -478,47 +516,69 @@ fn add_edges(graph: &mut ModuleGraph, facts: &RootFacts, file: &SourceFile, from
                     climbs += 1;
                     j += 2;
                 }
-                let depth = file_depth + scopes.iter().filter(|&&m| m).count();
-                if climbs > 0 && climbs == depth {
-                    for to in targets_at(facts, &toks, j) {
-                        add(to, line);
-                    }
+                let here = current(&scopes);
+                if climbs > 0 && climbs <= here.len() {
+                    let (members, next) = path_tree(&toks, j);
+                    add(here[..here.len() - climbs].to_vec(), members, line);
+                    j = next;
                 }
                 i = j.max(i + 1);
                 continue;
             }
-            // At the root, a module is named without `crate::` (or with `self::`).
-            Token::Ident(w)
-                if is_root
-                    && !after_sep
-                    && facts.modules.contains(w)
-                    && toks.get(i + 1).map(|t| &t.1) == Some(&Token::PathSep) =>
-            {
-                add(w.clone(), line);
+            // At the root, a module is named without `crate::`.
+            Token::Ident(w) if is_root && !after_sep && facts.modules.contains(w) && sep_next => {
+                let (members, next) = path_tree(&toks, i);
+                add(Vec::new(), members, line);
+                i = next.max(i + 1);
+                continue;
             }
             _ => {}
         }
         i += 1;
     }
+    out
+}
+
+/// A crate's library source read for layering: what its root declares, and each file's
+/// module path and the paths it names (files only tests compile left out).
+struct CrateSource {
+    facts: RootFacts,
+    files: Vec<(String, Vec<String>, Vec<NamedPath>)>,
+}
+
+fn crate_source(files: &[SourceFile]) -> Option<CrateSource> {
+    let root = files.iter().find(|f| f.path == "lib.rs").or_else(|| files.iter().find(|f| f.path == "main.rs"))?;
+    let facts = root_facts(root);
+    let mut out = Vec::new();
+    for file in files {
+        let module = module_path(&file.path);
+        let included = match module.first() {
+            None => file.path == root.path,
+            Some(top) => facts.modules.contains(top) && !file_is_test_only(file),
+        };
+        if included {
+            let paths = named_paths(&facts, file, &module);
+            out.push((file.path.clone(), module, paths));
+        }
+    }
+    Some(CrateSource { facts, files: out })
 }
 
 /// The module graph of a crate from its `src/` files.
 fn module_graph(files: &[SourceFile]) -> ModuleGraph {
     let mut graph = ModuleGraph::default();
-    let Some(root) = files.iter().find(|f| f.path == "lib.rs").or_else(|| files.iter().find(|f| f.path == "main.rs"))
-    else {
-        return graph;
-    };
-    let facts = root_facts(root);
+    let Some(source) = crate_source(files) else { return graph };
     graph.nodes.insert(ROOT.into());
-    graph.nodes.extend(facts.modules.iter().cloned());
-    add_edges(&mut graph, &facts, root, ROOT, 0);
-    for file in files {
-        let Some((module, depth)) = module_of(&file.path) else { continue };
-        if !facts.modules.contains(&module) || file_is_test_only(file) {
-            continue;
+    graph.nodes.extend(source.facts.modules.iter().cloned());
+    for (file, module, paths) in &source.files {
+        let from = module.first().map_or(ROOT, String::as_str);
+        for p in paths {
+            let to = &p.path[0];
+            if to != from {
+                let evidence = Evidence { file: file.clone(), line: p.line };
+                graph.edges.entry((from.to_string(), to.clone())).or_insert(evidence);
+            }
         }
-        add_edges(&mut graph, &facts, file, &module, depth);
     }
     graph
 }
@@ -675,15 +735,19 @@ fn source_files(dir: &Path) -> Vec<SourceFile> {
 
 /// The module graph of a crate's `src/`, leaving out files declared under `#[cfg(test)]`.
 fn crate_graph(files: Vec<SourceFile>) -> ModuleGraph {
+    module_graph(&library_files(files))
+}
+
+/// A crate's `src/` files less those declared under `#[cfg(test)]`.
+fn library_files(files: Vec<SourceFile>) -> Vec<SourceFile> {
     let test_files = test_files_declared(&files);
-    let files: Vec<SourceFile> = files
+    files
         .into_iter()
         .filter(|f| {
             let stem = f.path.trim_end_matches(".rs").trim_end_matches("/mod");
             !test_files.iter().any(|t| stem == t || stem.starts_with(&format!("{t}/")))
         })
-        .collect();
-    module_graph(&files)
+        .collect()
 }
 
 /// The allowlist's entries: (crate, members) → reason.
@@ -739,6 +803,195 @@ fn no_module_cycles_beyond_the_allowlist() {
         ));
     }
     assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+}
+
+/// A layering rule inside a crate: what the code under module `from` (a `::` path) may name.
+/// A path names a module when it starts with the module's path.
+struct Rule {
+    krate: &'static str,
+    from: &'static str,
+    /// Modules it must not name.
+    never: &'static [&'static str],
+    /// When not empty, the only modules outside `from` it may name.
+    only: &'static [&'static str],
+    /// The words of ARCHITECTURE.md's "Architecture Invariant:" line the rule checks.
+    invariant: &'static str,
+}
+
+/// Each layering rule of ARCHITECTURE.md's "Architecture Invariant:" lines that names modules.
+const RULES: &[Rule] = &[
+    Rule {
+        krate: "simt",
+        from: "semantics",
+        never: &[],
+        only: &["ir", "float", "address_space"],
+        invariant: "`crates/simt/src/semantics/` is a leaf",
+    },
+    Rule {
+        krate: "simt",
+        from: "exec",
+        never: &["jit", "block_tier"],
+        only: &[],
+        invariant: "exec names no compiled tier",
+    },
+    Rule {
+        krate: "simt",
+        from: "block_tier::emit",
+        never: &["block_tier::compiler", "block_tier::load", "block_tier::run"],
+        only: &[],
+        invariant: "the block tier's translator",
+    },
+];
+
+/// A crate's modules in layers, lowest first: a module names only modules of its own layer or
+/// lower ones (within a layer, the cycle check keeps the order one way); every top-level module
+/// has its layer.
+struct Layers {
+    krate: &'static str,
+    layers: &'static [&'static [&'static str]],
+    invariant: &'static str,
+}
+
+/// The layered crates (ARCHITECTURE.md: `crates/runtime`'s layers).
+const LAYERED: &[Layers] = &[Layers {
+    krate: "runtime",
+    layers: &[
+        &["error", "work", "host_access", "interprocess_event"],
+        &["context", "managed_ranges", "managed_variables"],
+        &["device", "image", "profile"],
+        &["stream", "event"],
+        &["memory", "module", "launch", "ipc", "array", "texture"],
+        &["graph"],
+        &["reset"],
+    ],
+    invariant: "a module names only its own layer and lower ones",
+}];
+
+/// Whether module path `path` lies in module `m` (`a::b` in `a`, not in `ab`).
+fn within(path: &[String], m: &str) -> bool {
+    let m: Vec<&str> = m.split("::").collect();
+    path.len() >= m.len() && path.iter().zip(&m).all(|(a, b)| a == b)
+}
+
+/// What `source` breaks of `rule`: `file:line: names PATH` each.
+fn rule_violations(source: &CrateSource, rule: &Rule) -> Vec<String> {
+    let mut out = Vec::new();
+    for (file, module, paths) in &source.files {
+        if !within(module, rule.from) {
+            continue;
+        }
+        for p in paths {
+            let inside = within(&p.path, rule.from);
+            let forbidden = rule.never.iter().any(|m| within(&p.path, m));
+            let outside_only = !rule.only.is_empty() && !inside && !rule.only.iter().any(|m| within(&p.path, m));
+            if forbidden || outside_only {
+                out.push(format!("{file}:{}: names {}", p.line, p.path.join("::")));
+            }
+        }
+    }
+    out
+}
+
+/// What `source` breaks of its `layers`: a top-level module without a layer, or a path to a
+/// module of a higher layer.
+fn layer_violations(source: &CrateSource, layers: &Layers) -> Vec<String> {
+    let layer_of = |m: &str| layers.layers.iter().position(|l| l.contains(&m));
+    let mut out: Vec<String> = source
+        .facts
+        .modules
+        .iter()
+        .filter(|m| layer_of(m).is_none())
+        .map(|m| format!("module {m} has no layer (place it in `LAYERED`)"))
+        .collect();
+    for (file, module, paths) in &source.files {
+        let Some(from) = module.first() else { continue };
+        let Some(level) = layer_of(from) else { continue };
+        for p in paths {
+            let to = &p.path[0];
+            // (A module without a layer is reported once, above.)
+            if layer_of(to).is_some_and(|l| l > level) {
+                out.push(format!("{file}:{}: {from} names {} (a higher layer)", p.line, p.path.join("::")));
+            }
+        }
+    }
+    out
+}
+
+fn crate_source_of(name: &str) -> CrateSource {
+    let dir = repo().join("crates").join(name).join("src");
+    crate_source(&library_files(source_files(&dir))).unwrap_or_else(|| panic!("crate {name}: no root"))
+}
+
+#[test]
+fn submodules_keep_their_layering_rules() {
+    let architecture = std::fs::read_to_string(repo().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    // Each invariant's text up to the next one or a blank line, its lines joined.
+    let invariants: Vec<String> = architecture
+        .split("Architecture Invariant:")
+        .skip(1)
+        .map(|i| i.split("\n\n").next().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    let mut failures = Vec::new();
+    for rule in RULES {
+        assert!(
+            invariants.iter().any(|i| i.contains(rule.invariant)),
+            "ARCHITECTURE.md has no Architecture Invariant saying {:?}",
+            rule.invariant
+        );
+        let source = crate_source_of(rule.krate);
+        assert!(
+            source.files.iter().any(|(_, m, _)| within(m, rule.from)),
+            "crate {}: no module {} (the rule is stale)",
+            rule.krate,
+            rule.from
+        );
+        for v in rule_violations(&source, rule) {
+            failures.push(format!("crate {}: {} ({}): {v}", rule.krate, rule.from, rule.invariant));
+        }
+    }
+    for layers in LAYERED {
+        assert!(
+            invariants.iter().any(|i| i.contains(layers.invariant)),
+            "ARCHITECTURE.md has no Architecture Invariant saying {:?}",
+            layers.invariant
+        );
+        for v in layer_violations(&crate_source_of(layers.krate), layers) {
+            failures.push(format!("crate {}: {v}", layers.krate));
+        }
+    }
+    assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+}
+
+/// The files of `crates/simt/src/` that may hold `unsafe` code (a path ending in `/`: a
+/// directory), as ARCHITECTURE.md's invariant lists them.
+const SIMT_UNSAFE: &[&str] =
+    &["memory.rs", "bulk.rs", "shm.rs", "workers.rs", "lib.rs", "jit/", "block_tier/load.rs", "block_tier/run.rs"];
+
+#[test]
+fn unsafe_code_stays_where_the_invariant_allows() {
+    let architecture = std::fs::read_to_string(repo().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let flat = architecture.split_whitespace().collect::<Vec<_>>().join(" ");
+    let invariant = "Architecture Invariant: `unsafe` only at FFI, raw-memory and JIT-call edges; in this crate only";
+    assert!(flat.contains(invariant), "ARCHITECTURE.md no longer says {invariant:?}");
+    let files = source_files(&repo().join("crates/simt/src"));
+    assert!(files.len() > 50, "crates/simt/src: too few files read");
+    let mut found = BTreeSet::new();
+    let mut failures = Vec::new();
+    for f in &files {
+        let Some((line, _)) = tokens(&f.text).into_iter().find(|(_, t)| *t == Token::Ident("unsafe".into())) else {
+            continue;
+        };
+        match SIMT_UNSAFE.iter().find(|a| if a.ends_with('/') { f.path.starts_with(*a) } else { f.path == **a }) {
+            Some(a) => {
+                found.insert(*a);
+            }
+            None => failures.push(format!("crates/simt/src/{}:{line}: `unsafe` outside the files allowed", f.path)),
+        }
+    }
+    assert!(failures.is_empty(), "\n{}\n", failures.join("\n"));
+    // Each listed place still needs it (else the list, and ARCHITECTURE.md's, only shrinks).
+    let stale: Vec<&&str> = SIMT_UNSAFE.iter().filter(|a| !found.contains(*a)).collect();
+    assert!(stale.is_empty(), "listed as holding `unsafe` code but holding none: {stale:?}");
 }
 
 /// Builds a crate from (path, text) pairs.
@@ -797,4 +1050,39 @@ fn the_root_is_a_node_for_its_own_items() {
     ]);
     assert_eq!(edge_list(&g), ["a->crate", "b->crate", "crate->b"]);
     assert_eq!(cycles(&g), [["b", "crate"].iter().map(|s| s.to_string()).collect()]);
+}
+
+#[test]
+fn submodule_paths_resolve_and_rules_catch_what_they_forbid() {
+    let files: Vec<SourceFile> = [
+        ("lib.rs", "mod a;\nmod b;\npub use b::Out;\n"),
+        ("a/mod.rs", "mod x;\nmod y;\nuse self::x::f;"),
+        ("a/x.rs", "use super::y::{self, g as h};\nfn f() -> crate::Out { super::super::b::deep::k() }"),
+        ("a/y.rs", "pub fn g() {}\nmod inner { fn t() { super::super::x::f() } }"),
+        ("b/mod.rs", "pub mod deep;\npub struct Out;"),
+        ("b/deep.rs", "pub fn k() { crate::a::{x::f, y::g}(); }"),
+    ]
+    .iter()
+    .map(|(p, t)| SourceFile { path: (*p).into(), text: (*t).into() })
+    .collect();
+    let source = crate_source(&files).expect("root");
+    let named = |file: &str| -> Vec<String> {
+        let (_, _, paths) = source.files.iter().find(|(f, _, _)| f == file).expect(file);
+        paths.iter().map(|p| p.path.join("::")).collect()
+    };
+    assert_eq!(named("a/mod.rs"), ["a::x::f"]);
+    assert_eq!(named("a/x.rs"), ["a::y", "a::y::g", "b", "b::deep::k"]);
+    assert_eq!(named("a/y.rs"), ["a::x::f"]);
+    assert_eq!(named("b/deep.rs"), ["a::x::f", "a::y::g"]);
+    let rule = |from, never, only| Rule { krate: "t", from, never, only, invariant: "" };
+    assert_eq!(rule_violations(&source, &rule("a::x", &["b::deep"], &[])), ["a/x.rs:2: names b::deep::k"]);
+    assert_eq!(rule_violations(&source, &rule("a", &[], &["b"])), Vec::<String>::new());
+    assert_eq!(rule_violations(&source, &rule("b", &[], &["a::y"])), ["b/deep.rs:1: names a::x::f"]);
+    let layers = Layers { krate: "t", layers: &[&["a"], &["b"]], invariant: "" };
+    assert_eq!(
+        layer_violations(&source, &layers),
+        ["a/x.rs:2: a names b (a higher layer)", "a/x.rs:2: a names b::deep::k (a higher layer)"]
+    );
+    let unplaced = Layers { krate: "t", layers: &[&["b"]], invariant: "" };
+    assert_eq!(layer_violations(&source, &unplaced), ["module a has no layer (place it in `LAYERED`)"]);
 }

@@ -10,8 +10,8 @@ pub(crate) mod mma;
 pub(crate) mod operands;
 pub(crate) mod tex;
 
+use crate::address_space::FUNC_BASE;
 use crate::float::{FBin, HFmt, HMode, Narrow};
-use crate::memory::AtomOp;
 pub(crate) use families::{
     calls, collectives, frame_ops, memory_access, no_memory, non_arith_register_ops, non_branch_ops,
     non_collective_ops, non_ld_st_atom_ops, non_register_ops, other_memory, register_ops,
@@ -59,6 +59,23 @@ pub(crate) enum Sreg {
     Envreg(u8),
     /// A thread block cluster register (`%cluster_ctarank`, `%clusterid.x`, ...).
     Cluster(ClusterReg),
+}
+
+impl Sreg {
+    /// Whether the register says where a thread sits in its warp (`%laneid`, `%warpid`,
+    /// `%lanemask_*`): what threads alike in their `%tid` still differ by.
+    pub(crate) fn warp_position(self) -> bool {
+        matches!(
+            self,
+            Sreg::Laneid
+                | Sreg::Warpid
+                | Sreg::LanemaskEq
+                | Sreg::LanemaskLe
+                | Sreg::LanemaskLt
+                | Sreg::LanemaskGe
+                | Sreg::LanemaskGt
+        )
+    }
 }
 
 /// The thread block cluster special registers (component `0..3` = x, y, z).
@@ -268,7 +285,7 @@ pub(crate) enum UnOp {
         shiftamt: bool,
     },
     /// `isspacep.param`: 1 when the generic address is in the kernel parameter window
-    /// (`memory::PARAM_WINDOW`).
+    /// (`address_space::PARAM_WINDOW`).
     IsParam,
     /// `neg.f32`: a NaN gives the canonical NaN (an H200's answer), as `abs.f32` does.
     NegF32 {
@@ -939,12 +956,59 @@ pub(crate) enum Op {
     },
 }
 
+/// An atomic read-modify-write operation (`atom`, `red`): what it does to the location is
+/// `semantics::atomic::apply`, on every engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AtomOp {
+    /// Integer `add` (wrapping).
+    Add,
+    /// `add` of an f64, f32 or f16 (by the access size).
+    FAdd,
+    /// Add, min and max on 16-bit floats (`.f16`, `.bf16`) or pairs of them (`.f16x2`,
+    /// `.bf16x2`: `pair`), each half rounded to nearest even, no flush to zero.
+    HAdd {
+        fmt: crate::float::HFmt,
+        pair: bool,
+    },
+    HMin {
+        fmt: crate::float::HFmt,
+        pair: bool,
+    },
+    HMax {
+        fmt: crate::float::HFmt,
+        pair: bool,
+    },
+    /// Unsigned `min`.
+    MinU,
+    /// Signed `min`.
+    MinS,
+    /// Unsigned `max`.
+    MaxU,
+    /// Signed `max`.
+    MaxS,
+    /// `min` of f32 or f64.
+    MinF,
+    /// `max` of f32 or f64.
+    MaxF,
+    /// `inc`: 0 at or above the bound, else one more.
+    Inc,
+    /// `dec`: the bound at 0 or above it, else one less.
+    Dec,
+    /// `exch`.
+    Exch,
+    /// `cas`.
+    Cas,
+    And,
+    Or,
+    Xor,
+}
+
 /// A vector atomic: `op` on each `size`-byte element at `addr + i * size` with `b[i]`; `d[i]`
 /// gets the old value.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct AtomVec {
     pub space: Space,
-    pub op: crate::memory::AtomOp,
+    pub op: AtomOp,
     pub size: u8,
     pub d: Vec<Option<Reg>>,
     pub addr: Addr,
@@ -1148,11 +1212,7 @@ impl Func {
     }
 }
 
-/// Device functions have fake addresses `FUNC_BASE + 16 * index` (for function pointers and
-/// vtables), outside the global, shared and local ranges.
-pub(crate) const FUNC_BASE: u64 = 0x0300_0000_0000;
-
-/// The address of function `idx`.
+/// The address of function `idx` (in the window at [`FUNC_BASE`]).
 pub(crate) fn func_addr(idx: u32) -> u64 {
     FUNC_BASE + 16 * u64::from(idx)
 }

@@ -12,6 +12,7 @@
 //! Where each part lives: `ARCHITECTURE.md`; the semantics implemented and why:
 //! `docs/design-notes.md` (both at the repository root).
 
+mod address_space;
 mod analysis;
 mod block_tier;
 mod bulk;
@@ -50,12 +51,13 @@ use std::time::Instant;
 /// vector_add and saxpy even, memory-bound). `CUPRITE_ENGINE=block` runs it always.
 const BLOCK_TIER_IN_DEFAULT_ENGINE: bool = true;
 
+pub use address_space::{GLOBAL_BASE, LOCAL_WINDOW, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW};
 pub use error::{Fault, FaultKind, FaultReport, LoadError, readable_name};
 pub use exec::CLOCK_RATE_KHZ;
 pub use launch::{Dim3, Engine, LaunchConfig, LaunchOptions, LaunchStats, Params, Tier};
 pub use memory::{
     AllocInfo, AllocKind, CopyEnd, DEFAULT_HEAP_SIZE, DEFAULT_PRINTF_FIFO_SIZE, DEFAULT_STACK_SIZE, DeviceMemory,
-    DevicePtr, GLOBAL_BASE, LOCAL_WINDOW, MemError, PARAM_ALIAS, PARAM_WINDOW, SHARED_WINDOW,
+    DevicePtr, MemError,
 };
 pub use ptx::demangle;
 pub use shm::SharedMap;

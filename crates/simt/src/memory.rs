@@ -30,38 +30,11 @@ use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-use crate::float::{FBin, HMode};
+use crate::address_space::{GLOBAL_BASE, PARAM_HALF, PARAM_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
+use crate::ir::AtomOp;
+use crate::semantics::atomic;
 use crate::shm::SharedMap;
 
-/// The first device address handed out for global memory.
-pub const GLOBAL_BASE: u64 = 0x1000_0000_0000;
-/// Start of the generic-address window onto the executing block's shared memory.
-pub const SHARED_WINDOW: u64 = 0x0100_0000_0000;
-/// Start of the generic-address window onto the executing thread's local memory.
-pub const LOCAL_WINDOW: u64 = 0x0200_0000_0000;
-/// Start of the generic-address window onto the running kernel's parameters (`cvta.param`,
-/// `__grid_constant__` parameters; a kernel parameter's param-space address is the same
-/// address): a read-only part of the global window, as in PTX (`isspacep.global` is true
-/// there), whose loads read the launch's parameter buffer.
-///
-/// Stores and atomics there fail as outside every allocation (`MemError::OutOfBounds`,
-/// which the runtime reports as `cudaErrorIllegalAddress`): CUDA has no error for a kernel
-/// writing read-only memory, and an address the kernel cannot write is an illegal address
-/// for it; `cudaErrorInvalidAddressSpace` is for instructions that exclude some state spaces
-/// (a generic store excludes none) and `cudaErrorMisalignedAddress` only for alignment.
-pub const PARAM_WINDOW: u64 = 0x0400_0000_0000;
-/// Where a `mov` of a kernel parameter points (its param-space address, which nvcc -O3
-/// passes on as a generic pointer): the same parameters, read-only, in the upper half of the
-/// parameter window, where `isspacep.param` is false and `.global` true. Measured on an
-/// H200 (`tests/program-diff/async_grid_constant.cu`): a `__grid_constant__` parameter's
-/// address tests false for `__isGridConstant` in an -O3 build (a `mov`) and true in a -G
-/// build (a `cvta.param`), true for `__isGlobal` in both. `cvta.param` maps it (or a bare
-/// offset) into the lower half.
-pub const PARAM_ALIAS: u64 = PARAM_WINDOW + PARAM_HALF;
-/// The size of each half of the parameter window (params are at most 32 KB).
-pub const PARAM_HALF: u64 = 1 << 31;
-/// Size of the shared, local and parameter windows.
-pub const WINDOW_SIZE: u64 = 1 << 32;
 /// Alignment of every allocation (as `cudaMalloc` guarantees).
 pub const ALLOC_ALIGN: u64 = 256;
 
@@ -792,110 +765,6 @@ pub(crate) struct MemView<'a> {
     params: &'a [u8],
 }
 
-/// An atomic read-modify-write operation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum AtomOp {
-    Add,
-    FAdd,
-    /// Add, min and max on 16-bit floats (`.f16`, `.bf16`) or pairs of them (`.f16x2`,
-    /// `.bf16x2`: `pair`), each half rounded to nearest even, no flush to zero.
-    HAdd {
-        fmt: crate::float::HFmt,
-        pair: bool,
-    },
-    HMin {
-        fmt: crate::float::HFmt,
-        pair: bool,
-    },
-    HMax {
-        fmt: crate::float::HFmt,
-        pair: bool,
-    },
-    MinU,
-    MinS,
-    MaxU,
-    MaxS,
-    MinF,
-    MaxF,
-    Inc,
-    Dec,
-    Exch,
-    Cas,
-    And,
-    Or,
-    Xor,
-}
-
-/// The new value of an atomic location holding `old` (`size` bytes) under `op` with operands
-/// `b` (and `c` for `cas`); `global`: the location is in global memory (where `atom.add.f32`
-/// flushes subnormals).
-pub(crate) fn atom_apply(op: AtomOp, size: u32, old: u64, b: u64, c: u64, global: bool) -> u64 {
-    let m = if size >= 8 { u64::MAX } else { (1u64 << (size * 8)) - 1 };
-    let sx = |v: u64| -> i64 { if size >= 8 { v as i64 } else { ((v << (64 - size * 8)) as i64) >> (64 - size * 8) } };
-    let r = match op {
-        AtomOp::Add => old.wrapping_add(b),
-        AtomOp::FAdd => match size {
-            8 => atom_add_f64(old, b),
-            4 => u64::from(atom_add_f32(old as u32, b as u32, global)),
-            _ => u64::from(crate::float::f16_add(old as u16, b as u16)),
-        },
-        AtomOp::MinU => (old & m).min(b & m),
-        AtomOp::MaxU => (old & m).max(b & m),
-        AtomOp::MinS => sx(old).min(sx(b)) as u64,
-        AtomOp::MaxS => sx(old).max(sx(b)) as u64,
-        AtomOp::MinF | AtomOp::MaxF => {
-            let (x, y) = if size == 8 {
-                (f64::from_bits(old), f64::from_bits(b))
-            } else {
-                (f64::from(f32::from_bits(old as u32)), f64::from(f32::from_bits(b as u32)))
-            };
-            let pick_b = if op == AtomOp::MinF { y < x || x.is_nan() } else { y > x || x.is_nan() };
-            if pick_b { b } else { old }
-        }
-        AtomOp::Inc => {
-            if (old & m) >= (b & m) {
-                0
-            } else {
-                old.wrapping_add(1)
-            }
-        }
-        AtomOp::Dec => {
-            if (old & m) == 0 || (old & m) > (b & m) {
-                b
-            } else {
-                old.wrapping_sub(1)
-            }
-        }
-        AtomOp::HAdd { fmt, pair } | AtomOp::HMin { fmt, pair } | AtomOp::HMax { fmt, pair } => {
-            let plain = HMode { fmt, ftz: false, sat: false, relu: false, nan: false, xorsign: false };
-            let one = |x: u16, y: u16| -> u16 {
-                match op {
-                    // The exact sum of two halves fits an f64: one rounding.
-                    AtomOp::HAdd { .. } => fmt.encode(fmt.to_f64(x) + fmt.to_f64(y)),
-                    // PTX `min`/`max` of halves (-0 < +0; one NaN gives the other operand,
-                    // two give the canonical NaN), as an H200's `atom.min.noftz.v2.f16` does.
-                    AtomOp::HMin { .. } => plain.bin(FBin::Min, x, y),
-                    _ => plain.bin(FBin::Max, x, y),
-                }
-            };
-            let lo = u64::from(one(old as u16, b as u16));
-            if pair { lo | u64::from(one((old >> 16) as u16, (b >> 16) as u16)) << 16 } else { lo }
-        }
-        AtomOp::Exch => b,
-        AtomOp::Cas => {
-            if (old & m) == (b & m) {
-                c
-            } else {
-                old
-            }
-        }
-        AtomOp::And => old & b,
-        AtomOp::Or => old | b,
-        AtomOp::Xor => old ^ b,
-    };
-    r & m
-}
-
 /// A live allocation a [`MemView`] resolved ([`MemView::resolve`]): valid while the view is.
 #[derive(Debug)]
 pub(crate) struct Resolved<'v> {
@@ -1267,7 +1136,7 @@ impl<'a> MemView<'a> {
                         return Ok(u64::from(a.fetch_add(b as u32, Ordering::SeqCst)));
                     }
                     let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
-                        Some(atom_apply(op, 4, u64::from(old), b, c, true) as u32)
+                        Some(atomic::apply(op, 4, u64::from(old), b, c, true) as u32)
                     });
                     Ok(u64::from(r.unwrap_or_else(|x| x)))
                 }
@@ -1277,43 +1146,19 @@ impl<'a> MemView<'a> {
                         return Ok(a.fetch_add(b, Ordering::SeqCst));
                     }
                     let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
-                        Some(atom_apply(op, 8, old, b, c, true))
+                        Some(atomic::apply(op, 8, old, b, c, true))
                     });
                     Ok(r.unwrap_or_else(|x| x))
                 }
                 _ => {
                     let a = AtomicU16::from_ptr(p.cast());
                     let r = a.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |old| {
-                        Some(atom_apply(op, 2, u64::from(old), b, c, true) as u16)
+                        Some(atomic::apply(op, 2, u64::from(old), b, c, true) as u16)
                     });
                     Ok(u64::from(r.unwrap_or_else(|x| x)))
                 }
             }
         }
-    }
-}
-
-/// `atom.add.f32` as an H200 computes it (`tests/program-diff/atomic_float_edges.cu`): a NaN
-/// result is the canonical NaN; in global memory (`global`) subnormal inputs and results
-/// flush to sign-preserving zero, in shared memory they do not.
-fn atom_add_f32(old: u32, b: u32, global: bool) -> u32 {
-    let ftz = |x: u32| if global && x & 0x7f80_0000 == 0 { x & 0x8000_0000 } else { x };
-    let r = f32::from_bits(ftz(old)) + f32::from_bits(ftz(b));
-    if r.is_nan() { 0x7fff_ffff } else { ftz(r.to_bits()) }
-}
-
-/// `atom.add.f64` as an H200 computes it: a NaN operand is the result as it is (signaling
-/// ones too), the added value's first; infinities of opposite signs give the negative
-/// default NaN; no flush.
-fn atom_add_f64(old: u64, b: u64) -> u64 {
-    let (o, v) = (f64::from_bits(old), f64::from_bits(b));
-    if v.is_nan() {
-        b
-    } else if o.is_nan() {
-        old
-    } else {
-        let r = o + v;
-        if r.is_nan() { 0xfff8_0000_0000_0000 } else { r.to_bits() }
     }
 }
 

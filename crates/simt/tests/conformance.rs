@@ -349,6 +349,8 @@ fn cases() -> Vec<Case> {
     v.extend(conformance_forms::round7_cases());
     assert_eq!(v.len(), ROUND8, "round 8's forms start at ROUND8");
     v.extend(conformance_forms::round8_cases());
+    assert_eq!(v.len(), ROUND9, "round 9's forms start at ROUND9");
+    v.extend(conformance_forms::round9_cases());
     v
 }
 
@@ -877,6 +879,10 @@ fn matrix_memory_barrier_and_rounding_forms_match_the_isa_and_an_h200_on_every_e
 /// The index of the first form of round 8's families (holes the coverage test still listed
 /// that a form can reach); the test of round 7 runs them too.
 const ROUND8: usize = 1158;
+
+/// The index of the first form of round 9's family (every atomic through a generic address),
+/// which the test of round 7 runs too.
+const ROUND9: usize = 1178;
 
 #[test]
 fn forms_the_coverage_test_asked_for_match_the_isa_and_an_h200_on_every_engine() {

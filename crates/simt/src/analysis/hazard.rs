@@ -27,9 +27,10 @@
 //! vector atomic is an atomic, an mbarrier operation reads and updates its object.
 
 use super::live::{Liveness, successors};
+use crate::address_space::{SHARED_WINDOW, WINDOW_SIZE};
+use crate::ir::AtomOp;
 use crate::ir::access::AccessKind;
 use crate::ir::*;
-use crate::memory::{AtomOp, SHARED_WINDOW, WINDOW_SIZE};
 
 /// Effect of an instruction on shared memory.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -53,17 +53,7 @@ pub(crate) fn rows_alike(f: &Func) -> bool {
         let mut alike = !matches!(inst.op, collectives!());
         for_each_src(&inst.op, &mut |s| {
             if let Src::Sreg(r) = s {
-                alike &= !matches!(
-                    r,
-                    Sreg::Tid(1 | 2)
-                        | Sreg::Laneid
-                        | Sreg::Warpid
-                        | Sreg::LanemaskEq
-                        | Sreg::LanemaskLe
-                        | Sreg::LanemaskLt
-                        | Sreg::LanemaskGe
-                        | Sreg::LanemaskGt
-                );
+                alike &= !(matches!(r, Sreg::Tid(1 | 2)) || r.warp_position());
             }
         });
         alike

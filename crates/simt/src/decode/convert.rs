@@ -12,7 +12,7 @@ impl FuncDecoder<'_> {
         p.need(2)?;
         if p.has(Kw::Param) || p.has(Kw::ParamEntry) {
             // A kernel parameter's param-space address (a `mov` of it: the window's
-            // upper half, `memory::PARAM_ALIAS`; or a bare offset, a `mov.u32`) and
+            // upper half, `address_space::PARAM_ALIAS`; or a bare offset, a `mov.u32`) and
             // its generic address (the lower half) differ only in the bits above the
             // offset: both directions give the lower half, which `ld.param` and
             // generic loads both read (`PARAM_WINDOW` with the low 31 bits of the
@@ -21,8 +21,8 @@ impl FuncDecoder<'_> {
                 return Err(DecodeError::Invalid("cvta.param needs .u64 (64-bit generic addresses)".into()));
             }
             let a = self.src(&ops[1], ScalarType::U64)?;
-            let b = Src::Imm(crate::memory::PARAM_WINDOW);
-            let bits = crate::memory::PARAM_HALF.trailing_zeros();
+            let b = Src::Imm(crate::address_space::PARAM_WINDOW);
+            let bits = crate::address_space::PARAM_HALF.trailing_zeros();
             return Ok(Op::Bfi { w: 64, d: self.reg(&ops[0])?, a, b, c: Src::Imm(0), e: Src::Imm(u64::from(bits)) });
         }
         let space = if p.has(Kw::Shared) || p.has(Kw::SharedCta) || p.has(Kw::SharedCluster) {

@@ -37,9 +37,9 @@ use shared_layout::{SharedLayouts, SharedVar};
 
 use crate::error::LoadError;
 use crate::float::{FBin, HFmt, HMode, Narrow};
+use crate::ir::AtomOp;
 use crate::ir::flow::Callee;
 use crate::ir::*;
-use crate::memory::AtomOp;
 
 /// A module-scope `.global`/`.const` variable, allocated in device memory per `DeviceMemory`.
 #[derive(Debug, Clone)]

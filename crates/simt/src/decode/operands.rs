@@ -133,9 +133,11 @@ impl FuncDecoder<'_> {
             Some(Sym::Local(o)) => Ok(Src::Local(o.wrapping_add(off as u64))),
             // A kernel parameter's address (CUB takes it to read large parameter structs
             // through a register; nvcc -O3 passes it on as a generic pointer) is in the
-            // parameter window's upper half (`memory::PARAM_ALIAS`), readable by generic
+            // parameter window's upper half (`address_space::PARAM_ALIAS`), readable by generic
             // loads as on the GPU.
-            Some(Sym::KParam(o)) => Ok(Src::Imm(crate::memory::PARAM_ALIAS.wrapping_add(o).wrapping_add(off as u64))),
+            Some(Sym::KParam(o)) => {
+                Ok(Src::Imm(crate::address_space::PARAM_ALIAS.wrapping_add(o).wrapping_add(off as u64)))
+            }
             Some(Sym::Func(f)) if off == 0 => Ok(Src::Imm(func_addr(f))),
             None if off == 0 && self.name_str(n) == "WARP_SZ" => Ok(Src::Imm(32)),
             _ => Err(DecodeError::Unsupported(format!("unknown or unsupported operand `{}`", self.name_str(n)))),

@@ -354,7 +354,7 @@ impl AtomicMemory<'_, '_> {
     pub(crate) fn atom(
         &mut self,
         space: Space,
-        op: crate::memory::AtomOp,
+        op: crate::ir::AtomOp,
         size: u32,
         at: u64,
         b: u64,
@@ -367,7 +367,7 @@ impl AtomicMemory<'_, '_> {
                     return Err(FaultKind::Memory(MemError::Misaligned { addr: at, size }));
                 }
                 let old = le_read(self.shared, s, size).ok_or_else(|| out_of_bounds("shared", s, size))?;
-                let new = atom_apply(op, size, old, b, c, false);
+                let new = atomic::apply(op, size, old, b, c, false);
                 le_write(self.shared, s, size, new).ok_or_else(|| out_of_bounds("shared", s, size))?;
                 Ok(old)
             }
@@ -394,13 +394,7 @@ impl AtomicMemory<'_, '_> {
                 let bad = || out_of_bounds("shared", s, 16);
                 let shared = &mut *self.shared;
                 let old = [le_read(shared, s, 8).ok_or_else(bad)?, le_read(shared, s + 8, 8).ok_or_else(bad)?];
-                let new = if !cas {
-                    b
-                } else if old == b {
-                    c
-                } else {
-                    old
-                };
+                let new = atomic::apply16(cas, old, b, c);
                 le_write(shared, s, 8, new[0]).ok_or_else(bad)?;
                 le_write(shared, s + 8, 8, new[1]).ok_or_else(bad)?;
                 Ok(old)

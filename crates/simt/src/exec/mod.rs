@@ -14,14 +14,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::address_space::{FUNC_BASE, LOCAL_WINDOW, PARAM_HALF, PARAM_WINDOW, SHARED_WINDOW, WINDOW_SIZE};
 use crate::device_launch::CdpFn;
 use crate::error::{Fault, FaultKind, FaultReport, LoadError};
 use crate::ir::*;
-use crate::memory::{
-    AllocCache, AtomOp, LOCAL_WINDOW, MemError, MemView, NO_CACHE, PARAM_HALF, PARAM_WINDOW, SHARED_WINDOW,
-    WINDOW_SIZE, atom_apply,
-};
+use crate::memory::{AllocCache, MemError, MemView, NO_CACHE};
 use crate::semantics::arith::*;
+use crate::semantics::atomic;
 use crate::semantics::compare::*;
 use crate::semantics::*;
 

@@ -16,10 +16,11 @@
 
 use super::{Block, Launch, Warp, WarpResult, fault, lanes};
 use crate::error::FaultKind;
+use crate::ir::AtomOp;
 use crate::ir::operands::{Operand, tex_operands};
 use crate::ir::tex::{Lod, Sample, SurfaceLoad, SurfaceReduce, SurfaceStore, TexOp, TexQuery};
 use crate::ir::{Reg, Src};
-use crate::memory::{AllocCache, AtomOp};
+use crate::memory::AllocCache;
 use crate::texture::op::{DType, Geom, Query, RedOp};
 use crate::texture::sample::{self, ClampedLayout, LodArg, PointFetch, Request};
 use crate::texture::surface::{self, Target};

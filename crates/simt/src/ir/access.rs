@@ -6,9 +6,9 @@
 //! and mbarriers. They ask [`Op::memory_accesses`], whose match over `Op` has no catch-all
 //! arm: a new operation does not compile until its accesses are listed here.
 
+use super::AtomOp;
 use super::mma::MmaOp;
 use super::{Addr, ClusterOp, Op, Reg, Space};
-use crate::memory::AtomOp;
 
 /// What an access does at its address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

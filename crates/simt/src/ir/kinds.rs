@@ -8,10 +8,10 @@
 //! A kind names what the engines lower differently, not every parameter: widths and types
 //! are the PTX level's (`ptx::validate::type_rules`), which the same test enumerates.
 
+use super::AtomOp;
 use super::mma::MmaOp;
 use super::tex::TexOp;
 use super::{BinOp, ClusterOp, F32Fn, F64Fn, MbarOp, Op, TernOp, Testp, UnOp};
-use crate::memory::AtomOp;
 
 /// Defines `$list`, every kind's name, and `$f`, the kind of a `$ty`, from one list of arms.
 macro_rules! kinds {

@@ -13,7 +13,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
 use ptx::types::CmpOp;
 
-use crate::memory::AtomOp;
+use crate::ir::AtomOp;
 
 /// The integer condition of comparison `op` (`signed`: an `.s` type). Float-only operators
 /// compare as `ge`, as the interpreter's `crate::semantics::compare::cmp` does.
@@ -58,6 +58,13 @@ pub(crate) fn float_cc(op: CmpOp) -> Option<FloatCC> {
 
 /// The host atomic that performs integer atomic `op` on global memory in both compiled
 /// tiers (`None`: floats, `inc`/`dec`, `cas`: the interpreter's, `h_atom_site`).
+///
+/// The same rule as `semantics::atomic::apply`: at the access width (4 or 8 bytes, the only
+/// ones inlined), `apply`'s arm for each of these operations is wrapping `add`, `and`, `or`,
+/// `xor`, the unsigned or signed (sign-extended at the width) `min`/`max`, or `b` for `exch`,
+/// truncated to the width: exactly what the processor's `lock xadd`/`cmpxchg` loop of
+/// Cranelift's `atomic_rmw` of that width computes. `tests/conformance_forms/atomics.rs`
+/// runs each on every engine.
 pub(crate) fn host_rmw(op: AtomOp) -> Option<cranelift_codegen::ir::AtomicRmwOp> {
     use cranelift_codegen::ir::AtomicRmwOp as R;
     Some(match op {
@@ -147,33 +154,26 @@ pub(crate) fn host_atomic(
     if size == 8 { old } else { b.ins().uextend(types::I64, old) }
 }
 
-/// Whether a 32-bit atomic `op` on shared memory is inlined (`atom_rmw`).
+/// Whether a 32-bit atomic `op` on shared memory is inlined (`atom_rmw`): the operations a
+/// host atomic performs on global memory ([`host_rmw`], one list of them).
 pub(crate) fn inline_shared_atom(op: AtomOp) -> bool {
-    matches!(
-        op,
-        AtomOp::Add
-            | AtomOp::And
-            | AtomOp::Or
-            | AtomOp::Xor
-            | AtomOp::MinU
-            | AtomOp::MaxU
-            | AtomOp::MinS
-            | AtomOp::MaxS
-            | AtomOp::Exch
-    )
+    host_rmw(op).is_some()
 }
 
-/// The new 32-bit value of an inlined atomic `op` on `old` with operand `y` (both `i32`).
+/// The new 32-bit value of an inlined atomic `op` on `old` with operand `y` (both `i32`):
+/// `semantics::atomic::apply`'s arm for `op` at 4 bytes, as the host atomic [`host_rmw`] maps
+/// it would compute (the operations [`inline_shared_atom`] admits; `exch` is `y`).
 pub(crate) fn atom_rmw(b: &mut FunctionBuilder<'_>, op: AtomOp, old: Value, y: Value) -> Value {
-    match op {
-        AtomOp::Add => b.ins().iadd(old, y),
-        AtomOp::And => b.ins().band(old, y),
-        AtomOp::Or => b.ins().bor(old, y),
-        AtomOp::Xor => b.ins().bxor(old, y),
-        AtomOp::MinU => b.ins().umin(old, y),
-        AtomOp::MaxU => b.ins().umax(old, y),
-        AtomOp::MinS => b.ins().smin(old, y),
-        AtomOp::MaxS => b.ins().smax(old, y),
+    use cranelift_codegen::ir::AtomicRmwOp as R;
+    match host_rmw(op) {
+        Some(R::Add) => b.ins().iadd(old, y),
+        Some(R::And) => b.ins().band(old, y),
+        Some(R::Or) => b.ins().bor(old, y),
+        Some(R::Xor) => b.ins().bxor(old, y),
+        Some(R::Umin) => b.ins().umin(old, y),
+        Some(R::Umax) => b.ins().umax(old, y),
+        Some(R::Smin) => b.ins().smin(old, y),
+        Some(R::Smax) => b.ins().smax(old, y),
         _ => y,
     }
 }

@@ -3,9 +3,9 @@
 
 use super::convert::*;
 use super::*;
+use crate::address_space::{PARAM_HALF, PARAM_WINDOW};
 use crate::float::*;
 use crate::ir::*;
-use crate::memory::*;
 use ptx::types::{Rounding, ScalarType, TypeKind};
 
 pub(crate) fn mul_hi(a: u64, b: u64, w: u8, s: bool) -> u64 {

@@ -2,10 +2,11 @@
 //! plain Rust over register values (`u64` per lane). The interpreter (`exec`) runs these; the
 //! compiled tiers (`jit`) lower the same operations to machine code, name the function they
 //! implement, and are tested against it (`tests/conformance.rs` runs each operation with edge
-//! operands on every engine). Leaf module: it depends on `ir`, `float` and `memory`'s atomic
-//! arithmetic only, never on an engine.
+//! operands on every engine). Leaf module: it depends on `ir`, `float` and `address_space`
+//! only, never on memory or an engine (`crates/cli/tests/layering.rs` checks it).
 
 pub(crate) mod arith;
+pub(crate) mod atomic;
 pub(crate) mod collective;
 pub(crate) mod compare;
 pub(crate) mod convert;

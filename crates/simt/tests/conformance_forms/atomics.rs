@@ -196,9 +196,15 @@ fn float_single<const FORMAT: u8, const LANES: u32, const FTZ: bool, const W: u3
 }
 
 /// The instructions of an uncontended form: store `a` to the thread's word in `space`, apply
-/// `op`, read the word back and report (`report`).
-fn single_text(op: &str, bits: u32, space: &str, red: bool) -> &'static str {
+/// `op`, read the word back and report (`report`). With `generic`, `op` reaches the word
+/// through its generic address (`cvta.shared` of a shared word; a global address is one).
+fn single_text(op: &str, bits: u32, space: &str, red: bool, generic: bool) -> &'static str {
     let (addr, sp) = if space == "shared" { ("%q11", "shared") } else { ("%q10", "global") };
+    let (prefix, at) = match (generic, sp) {
+        (false, _) => (String::new(), addr),
+        (true, "shared") => (format!("cvta.shared.u64 %sy3, {addr}; "), "%sy3"),
+        (true, _) => (format!("mov.b64 %sy3, {addr}; "), "%sy3"),
+    };
     let (old, new, pack) = match bits {
         16 => ("%sh0", "%sh1", "mov.b32 {d}, {%sh0, %sh1}"),
         32 => ("%sx0", "%sx1", "mov.b64 {d}, {%sx0, %sx1}"),
@@ -206,10 +212,10 @@ fn single_text(op: &str, bits: u32, space: &str, red: bool) -> &'static str {
     };
     let operands = if op.contains(".cas.") { "{b}, {c}" } else { "{b}" };
     leak(if red {
-        format!("st.{sp}.b{bits} [{addr}], {{a}}; {op} [{addr}], {operands}; ld.{sp}.b{bits} {{d}}, [{addr}]")
+        format!("{prefix}st.{sp}.b{bits} [{addr}], {{a}}; {op} [{at}], {operands}; ld.{sp}.b{bits} {{d}}, [{addr}]")
     } else {
         format!(
-            "st.{sp}.b{bits} [{addr}], {{a}}; {op} {old}, [{addr}], {operands}; ld.{sp}.b{bits} {new}, [{addr}]; {pack}"
+            "{prefix}st.{sp}.b{bits} [{addr}], {{a}}; {op} {old}, [{at}], {operands}; ld.{sp}.b{bits} {new}, [{addr}]; {pack}"
         )
     })
 }
@@ -228,7 +234,7 @@ fn single(op: &'static str, bits: u32, space: &str, edges: &'static [u64], resul
         edges,
         c_edges: if op.contains(".cas.") { edges } else { &[] },
         arity: if op.contains(".cas.") { 3 } else { 2 },
-        text: Some(single_text(op, bits, space, red)),
+        text: Some(single_text(op, bits, space, red, false)),
         result,
         target: if op.contains("bf16") || op.contains("cluster") { SM90 } else { crate::SM80 },
         ..Case::int(op, bits, dw, model)
@@ -599,7 +605,7 @@ fn vector_half_red(op: &'static str, edges: &'static [u64], result: Res) -> Case
 /// The vector half-precision `min`/`max` atomics and reductions (sm_90), two halves of the
 /// thread's word (`a`) with two of `b`: the H200's recording decides: each half as
 /// the scalar half `min`/`max` (one NaN gives the other operand, two the canonical NaN; `-0`
-/// below `+0`), `crates/simt/src/memory.rs`'s `atom_apply`.
+/// below `+0`), `crates/simt/src/semantics/atomic.rs`'s `apply`.
 pub fn vector_min_max_cases() -> Vec<Case> {
     vec![
         vector_half_atom("atom.global.min.noftz.v2.f16", &F16X2_EDGES, Res::F16Lanes),
@@ -649,6 +655,66 @@ pub fn vector_pair_cases() -> Vec<Case> {
         v.push(pair_atom(leak(format!("atom.global.{m}.noftz.v2.bf16x2")), &BF16X2_EDGES, Res::Bf16Lanes));
         v.push(pair_red(leak(format!("red.global.{m}.noftz.v2.f16x2")), &F16X2_EDGES, Res::F16Lanes));
         v.push(pair_red(leak(format!("red.global.{m}.noftz.v2.bf16x2")), &BF16X2_EDGES, Res::Bf16Lanes));
+    }
+    v
+}
+
+/// Round 9: every atomic through a generic address (no state space in the instruction), into
+/// the thread's shared word (`cvta.shared` of it) and into its global word: the engines resolve
+/// the space per lane at run time, on paths of their own (the compiled tiers inline only
+/// `.shared`/`.global` atomics, the rest calls the helper), and the space still decides the
+/// result: `atom.add.f32` flushes subnormals in global memory and not in shared memory. With
+/// the qualified forms above, every operation, type, state space and scope runs on every
+/// engine (a scope changes nothing a single thread or a warp can see).
+pub fn generic_cases() -> Vec<Case> {
+    /// An operation of `generic_cases`: name, bits, edges, result, model in global memory,
+    /// model in shared memory.
+    type GenericForm = (&'static str, u32, &'static [u64], Res, Model, Model);
+    let mut v = Vec::new();
+    let mut forms: Vec<GenericForm> = Vec::new();
+    macro_rules! ints {
+        ($bits:literal: $($name:literal $op:ident $signed:literal),* $(,)?) => {
+            $(
+                let m: Model = int_single::<$op, $signed, $bits, false>;
+                forms.push(($name, $bits, INT_EDGES, Res::Int, m, m));
+            )*
+        };
+    }
+    ints!(32: "add.u32" ADD false, "add.s32" ADD true, "min.u32" MIN false, "min.s32" MIN true,
+        "max.u32" MAX false, "max.s32" MAX true, "inc.u32" INC false, "dec.u32" DEC false,
+        "and.b32" AND false, "or.b32" OR false, "xor.b32" XOR false, "exch.b32" EXCH false,
+        "cas.b32" CAS false);
+    ints!(64: "add.u64" ADD false, "min.u64" MIN false, "min.s64" MIN true, "max.u64" MAX false,
+        "max.s64" MAX true, "and.b64" AND false, "or.b64" OR false, "xor.b64" XOR false,
+        "exch.b64" EXCH false, "cas.b64" CAS false);
+    ints!(16: "cas.b16" CAS false);
+    forms.push((
+        "add.f32",
+        32,
+        F32_ATOM_EDGES,
+        Res::Int,
+        float_single::<F32, 1, true, 32, false>,
+        float_single::<F32, 1, false, 32, false>,
+    ));
+    let f64_add: Model = float_single::<F64, 1, false, 64, false>;
+    forms.push(("add.f64", 64, F64_ATOM_EDGES, Res::Int, f64_add, f64_add));
+    let halves: [(&'static str, u32, &'static [u64], Res, Model); 4] = [
+        ("add.noftz.f16", 16, F16_EDGES, Res::F16Lanes, float_single::<F16, 1, false, 16, false>),
+        ("add.noftz.f16x2", 32, &F16X2_EDGES, Res::F16Lanes, float_single::<F16, 2, false, 32, false>),
+        ("add.noftz.bf16", 16, BF16_EDGES, Res::Bf16Lanes, float_single::<BF16, 1, false, 16, false>),
+        ("add.noftz.bf16x2", 32, &BF16X2_EDGES, Res::Bf16Lanes, float_single::<BF16, 2, false, 32, false>),
+    ];
+    for (name, bits, edges, result, model) in halves {
+        forms.push((name, bits, edges, result, model, model));
+    }
+    for (name, bits, edges, result, global, shared) in forms {
+        for (space, model) in [("global", global), ("shared", shared)] {
+            let op = leak(format!("atom.{name}"));
+            v.push(Case {
+                text: Some(single_text(op, bits, space, false, true)),
+                ..single(leak(format!("atom.{name}/generic-{space}")), bits, space, edges, result, model)
+            });
+        }
     }
     v
 }

@@ -91,3 +91,9 @@ pub fn round8_cases() -> Vec<Case> {
     v.extend(widths::carry16_cases());
     v
 }
+
+/// Round 9's forms (after every recorded launch, `crate::ROUND9` on): every atomic through a
+/// generic address, into shared and into global memory.
+pub fn round9_cases() -> Vec<Case> {
+    atomics::generic_cases()
+}

@@ -5,7 +5,8 @@
 //! read-modify-write per thread, on one cache line (the kit's `reduce_atomic`: most of its
 //! time).
 //!
-//! The result is the same: the operations are associative and commutative on integers, and the
+//! The result is the same (`semantics::atomic::apply` of the combined operand): the operations
+//! are associative and commutative on integers (wrapping, at the access width), and the
 //! lanes' atomics, done one after the other at one program point with no value returned, are
 //! the combined one as other threads can see them (an order in which they follow each other). A
 //! bad address faults naming the group's first lane at the instruction, the one whose access
@@ -14,8 +15,8 @@
 use std::fmt::Write;
 
 use super::Emitter;
+use crate::ir::AtomOp;
 use crate::ir::{Base, Guard, Op, Src};
-use crate::memory::AtomOp;
 
 impl Emitter<'_> {
     /// Emits `op` at `pc` for the lanes at it (`guard`) as one combined atomic, if it is one

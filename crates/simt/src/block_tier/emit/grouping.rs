@@ -67,17 +67,7 @@ impl Grouping {
 
     /// Whether special register `r` is the same in every lane of a group.
     pub(crate) fn uniform_sreg(self, r: Sreg) -> bool {
-        let per_lane = matches!(
-            r,
-            Sreg::Tid(0)
-                | Sreg::Laneid
-                | Sreg::Warpid
-                | Sreg::LanemaskEq
-                | Sreg::LanemaskLe
-                | Sreg::LanemaskLt
-                | Sreg::LanemaskGe
-                | Sreg::LanemaskGt
-        );
+        let per_lane = matches!(r, Sreg::Tid(0)) || r.warp_position();
         // Spanning rows, the y and z indices vary too.
         !(per_lane || self == Grouping::Span && matches!(r, Sreg::Tid(1) | Sreg::Tid(2)))
     }

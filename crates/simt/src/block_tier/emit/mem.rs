@@ -9,8 +9,8 @@
 use std::fmt::Write;
 
 use super::{Emitter, OpRef};
+use crate::ir::AtomOp;
 use crate::ir::{Addr, Base, Func, Op, Reg, Space, Src};
-use crate::memory::AtomOp;
 
 /// The element a lane-phase access of one element moves (`one_element`).
 #[derive(Clone, Copy)]
@@ -243,6 +243,13 @@ impl Emitter<'_> {
         let i = self.op_ref(OpRef::Whole(pc));
         let _ = writeln!(self.out, "{{ const u64 a_ = {a}, y_ = {y}, z_ = {z}; u64 v_; (void)z_;");
         self.point_at_local(space);
+        // The inline forms below are `semantics::atomic::apply`'s arms for these integer
+        // operations at the access width (a 4-byte shared `rmw` on `uint32_t`, signed
+        // `min`/`max` compared as `i32`; a 4- or 8-byte global one as the C compiler's
+        // `__atomic` builtin of that width, which is the same wrapping add or bitwise
+        // operation, or the exchange), so the block tier computes the interpreter's bits;
+        // every other atomic calls the helper, which applies `apply` itself
+        // (`tests/conformance_forms/atomics.rs` runs each on every engine).
         let shared_rmw = match aop {
             AtomOp::Add => Some("old_ + (u32)y_"),
             AtomOp::And => Some("old_ & (u32)y_"),

@@ -437,8 +437,8 @@ impl Emitter<'_> {
             }
             Op::Cvta { to_generic, space, d, a } => {
                 let win = match space {
-                    crate::ir::Space::Shared => crate::memory::SHARED_WINDOW,
-                    crate::ir::Space::Local => crate::memory::LOCAL_WINDOW,
+                    crate::ir::Space::Shared => crate::address_space::SHARED_WINDOW,
+                    crate::ir::Space::Local => crate::address_space::LOCAL_WINDOW,
                     _ => 0,
                 };
                 let x = self.src(*a);

@@ -35,11 +35,12 @@ use mem::bound;
 
 use super::ctx::{FUEL, ST_ALL, ST_BAR, ST_DONE, ST_FAULT, ST_TRAP, ST_WARP, ST_YIELD, off, sr};
 use super::helpers;
+use crate::address_space::{LOCAL_WINDOW, SHARED_WINDOW};
 use crate::analysis::live::Liveness;
 use crate::float::FBin;
+use crate::ir::AtomOp;
 use crate::ir::flow::Flow;
 use crate::ir::*;
-use crate::memory::{AtomOp, LOCAL_WINDOW, SHARED_WINDOW};
 
 /// A compiled kernel's entry point: runs every ready thread of the block (see `ctx.rs`).
 pub(crate) type KernelFn =

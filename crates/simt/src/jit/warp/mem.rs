@@ -8,11 +8,11 @@ use cranelift_codegen::ir::{Block, BlockArg, InstBuilder, Value, types};
 
 use super::entry::shape;
 use super::*;
+use crate::ir::AtomOp;
 use crate::jit::ctx::off;
 use crate::jit::helpers::{self as hp, space_code};
 use crate::jit::lower::host_rmw;
 use crate::jit::lower::{load_int, store_int};
-use crate::memory::AtomOp;
 use cranelift_codegen::ir::AtomicRmwOp;
 
 /// An address register whose lanes follow the warp's 2D shape: lane `l` holds

@@ -11,8 +11,8 @@ use cranelift_frontend::FunctionBuilder;
 use ptx::types::{CmpOp, Rounding, ScalarType};
 
 use super::*;
+use crate::address_space::{LOCAL_WINDOW, SHARED_WINDOW};
 use crate::jit::ctx::{off, sr};
-use crate::memory::{LOCAL_WINDOW, SHARED_WINDOW};
 
 /// A vector source: lanes at a time from memory, or one value in every lane.
 #[derive(Clone, Copy)]
