@@ -984,6 +984,32 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
     args
 }
 
+/// The device pass's `__OPTIMIZE__`, `__OPTIMIZE_SIZE__` and `__NO_INLINE__`: those of the host
+/// pass, as nvcc's device pass has them (it preprocesses with the host compiler's -O, whatever
+/// the device code's optimization). clang's device pass runs at -O3 (-O0 under -G), so without
+/// this `__OPTIMIZE__` was defined in device code where nvcc's has it only with -O1..3 or a host
+/// -O (-Xcompiler), and `__NO_INLINE__` was missing; -G -O3 had them the other way round. The
+/// host pass's level is the last -O of its arguments (nvcc's -O, then -Xcompiler's).
+fn host_optimization_macros(o: &Options) -> Vec<OsString> {
+    let host = o.opt_level.map(|l| format!("-O{l}"));
+    let last = host.iter().chain(o.compiler_options.iter().filter(|a| a.starts_with("-O"))).last();
+    // gcc's and clang's predefines: -O0 (or none) inlines nothing; -Os/-Oz optimize for size;
+    // -Og optimizes but keeps __NO_INLINE__.
+    let (optimize, size, no_inline) = match last.map(|a| &a[2..]) {
+        None | Some("0") => (false, false, true),
+        Some("s" | "z") => (true, true, false),
+        Some("g") => (true, false, true),
+        Some(_) => (true, false, false),
+    };
+    let mut args = vec![os("-U__OPTIMIZE__"), os("-U__OPTIMIZE_SIZE__"), os("-U__NO_INLINE__")];
+    for (on, name) in [(optimize, "__OPTIMIZE__"), (size, "__OPTIMIZE_SIZE__"), (no_inline, "__NO_INLINE__")] {
+        if on {
+            args.push(os(format!("-D{name}=1")));
+        }
+    }
+    args
+}
+
 /// The device pass's flags for nvcc's -use_fast_math, -ftz, -prec-div and -prec-sqrt, with
 /// nvcc's rule: -use_fast_math implies -ftz=true -prec-div=false -prec-sqrt=false, and an
 /// explicit option overrides what it implies. Like nvcc's, fast math is no licence to assume
@@ -1488,6 +1514,7 @@ fn plan_cuda(
         args.extend([os("--cuda-device-only"), os(format!("--cuda-feature={}", ptx_feature(codegen)))]);
         args.extend(gpu_arch::arch_macro_args(arch, codegen).into_iter().map(os));
         args.extend(device_codegen_args(o));
+        args.extend(host_optimization_macros(o));
         // A copy for the device passes only (see compiled_source): its quoted includes are
         // found beside the input (cuda_common_args), and it has no precompiled leading includes.
         let includes = if device_input == source { includes } else { None };
@@ -1657,6 +1684,25 @@ mod tests {
         std::fs::write(dir.join("include/omp.h"), "").unwrap();
         assert!(check_openmp(&parse("-Xcompiler -fopenmp a.cu"), &tc).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The device pass's optimization macros follow the host pass's last -O (nvcc's -O, then
+    /// -Xcompiler's), not the device code's -O3 or -G.
+    #[test]
+    fn device_optimization_macros_are_the_host_passs() {
+        let macros = |args: &str| {
+            let o = Options::parse(&args.split_whitespace().collect::<Vec<_>>()).unwrap();
+            let a = host_optimization_macros(&o);
+            assert_eq!(a[..3], [os("-U__OPTIMIZE__"), os("-U__OPTIMIZE_SIZE__"), os("-U__NO_INLINE__")]);
+            a[3..].iter().map(|d| d.to_string_lossy().into_owned()).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(macros("a.cu"), "-D__NO_INLINE__=1");
+        assert_eq!(macros("-G a.cu"), "-D__NO_INLINE__=1");
+        assert_eq!(macros("-O3 -G a.cu"), "-D__OPTIMIZE__=1");
+        assert_eq!(macros("-O0 a.cu"), "-D__NO_INLINE__=1");
+        assert_eq!(macros("-Xcompiler -Os a.cu"), "-D__OPTIMIZE__=1 -D__OPTIMIZE_SIZE__=1");
+        assert_eq!(macros("-O3 -Xcompiler -O0 a.cu"), "-D__NO_INLINE__=1");
+        assert_eq!(macros("-Xcompiler -Og a.cu"), "-D__OPTIMIZE__=1 -D__NO_INLINE__=1");
     }
 
     /// What nvcc 13.0 refuses before compiling (recorded, "nvcc fatal   : " and exit 1): one `-o`

@@ -671,6 +671,48 @@ fn build_with_flags_and_pass(name: &str, flags: &[&str], source: &str) {
     assert!(o.status.success() && stdout.ends_with("PASS\n"), "{stdout}{}", String::from_utf8_lossy(&o.stderr));
 }
 
+/// Device code sees the host pass's `__OPTIMIZE__`, `__OPTIMIZE_SIZE__` and `__NO_INLINE__`, as
+/// with nvcc 13.0, whose device pass preprocesses with the host compiler's -O whatever the device
+/// code's optimization (recorded: `nvcc -arch=sm_90 FLAGS` of a kernel storing the three
+/// `defined(...)`): none and -G give (0, 0, 1), -O3 and -O3 -G (1, 0, 0), -Xcompiler -Os (1, 1, 0).
+/// clang's device pass at -O3 had `__OPTIMIZE__` in every build but -G's.
+#[test]
+fn device_code_sees_the_host_optimization_macros_as_with_nvcc() {
+    let source = r#"#include <cstdio>
+__global__ void k(int* o) {
+#if defined(__OPTIMIZE__) != WANT_OPTIMIZE || defined(__OPTIMIZE_SIZE__) != WANT_SIZE || defined(__NO_INLINE__) != WANT_NO_INLINE
+    o[0] = 1;
+#endif
+}
+int main() {
+    int* o;
+    cudaMallocManaged(&o, sizeof(int));
+    *o = 0;
+    k<<<1, 1>>>(o);
+    cudaDeviceSynchronize();
+#if defined(__OPTIMIZE__) != WANT_OPTIMIZE || defined(__NO_INLINE__) != WANT_NO_INLINE
+    *o |= 2;
+#endif
+    printf(*o ? "device/host macros differ: %d\n" : "PASS\n", *o);
+}
+"#;
+    let cases: [(&[&str], [u8; 3]); 5] = [
+        (&[], [0, 0, 1]),
+        (&["-O3"], [1, 0, 0]),
+        (&["-O3", "-G"], [1, 0, 0]),
+        (&["-G"], [0, 0, 1]),
+        (&["-Xcompiler", "-Os"], [1, 1, 0]),
+    ];
+    for (n, (flags, [opt, size, no_inline])) in cases.iter().enumerate() {
+        let wants =
+            [format!("-DWANT_OPTIMIZE={opt}"), format!("-DWANT_SIZE={size}"), format!("-DWANT_NO_INLINE={no_inline}")];
+        let mut all = vec!["-arch=sm_90"];
+        all.extend(flags.iter());
+        all.extend(wants.iter().map(String::as_str));
+        build_with_flags_and_pass(&format!("optimize_macros_{n}"), &all, source);
+    }
+}
+
 /// Device `alloca` of a run-time size (clang 19 printed `alloca.u64 d, size, 0`, which PTX
 /// rejects) returns 16-byte-aligned per-thread memory; `__nv_aligned_device_malloc` (declared
 /// only, before) returns memory at the requested alignment.
