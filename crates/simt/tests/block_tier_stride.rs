@@ -92,7 +92,8 @@ fn a_grid_stride_loop_computes_on_the_block_tier_what_it_computes_on_the_interpr
             }
             for engine in [Engine::Interp, Engine::Block] {
                 let what = format!("{engine:?} grid {grid} block {block:?} n {n}");
-                let (got_out, got_sums, tier) = run(engine, grid, block, n, n).unwrap_or_else(|f| panic!("{what}: {f}"));
+                let (got_out, got_sums, tier) =
+                    run(engine, grid, block, n, n).unwrap_or_else(|f| panic!("{what}: {f}"));
                 assert_eq!(tier, if engine == Engine::Block { Tier::Block } else { Tier::Interpreter }, "{what}");
                 assert!(got_out == out, "{what}: outputs");
                 assert!(got_sums == sums, "{what}: sums");
