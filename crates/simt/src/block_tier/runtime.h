@@ -54,28 +54,27 @@ static inline u64 rotr(u64 v, unsigned k) { return k ? (v >> k) | (v << (64 - k)
 
 /* The lane phase's LANE_W lanes (16, or a warp's 32: emit/grouping.rs defines it ahead of
  * this file) of a register whose bit 0 is set, as a mask (lane l: bit l): a predicate's lanes
- * as the lanes a guard lets run. One vector test per 16 lanes where the target has AVX-512 (a
- * loop shifting and or-ing the lanes together takes gcc about 15 instructions); 8 lanes
- * (`grouping.rs`: rows of 8) load 256 bits, as they were stored: a wider load of them would
- * read past the register and wait for its store to retire. */
+ * as the lanes a guard lets run. One vector test per 256 bits where the target has AVX-512 (a
+ * loop shifting and or-ing the lanes together takes gcc about 15 instructions). 256 bits, not
+ * 512: gcc (-march=native prefers 256-bit vectors) stores a register's lanes as 256-bit
+ * vectors just before the test, and a 512-bit load of two such stores cannot take its bytes
+ * from the store buffer: it waits for both stores to retire, ~20 cycles a mask (45% of the
+ * kit's reduce_tree's time sat on those loads; the same time per repetition fell 40% with
+ * 256-bit loads, which a 256- or a 512-bit store forwards to). */
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #endif
-#if defined(__AVX512F__) && (LANE_W != 8 || defined(__AVX512VL__))
+#if defined(__AVX512F__) && defined(__AVX512VL__)
 static inline u32 lane_bits32(const u32 *r) {
-#if LANE_W == 8
-    return (u32)_mm256_test_epi32_mask(_mm256_loadu_si256((const __m256i *)r), _mm256_set1_epi32(1));
-#else
-    const __m512i one = _mm512_set1_epi32(1);
+    const __m256i one = _mm256_set1_epi32(1);
     u32 m = 0;
-    for (u32 k = 0; k < LANE_W; k += 16) m |= (u32)_mm512_test_epi32_mask(_mm512_loadu_si512(r + k), one) << k;
+    for (u32 k = 0; k < LANE_W; k += 8) m |= (u32)_mm256_test_epi32_mask(_mm256_loadu_si256((const __m256i *)(r + k)), one) << k;
     return m;
-#endif
 }
 static inline u32 lane_bits64(const u64 *r) {
-    const __m512i one = _mm512_set1_epi64(1);
+    const __m256i one = _mm256_set1_epi64x(1);
     u32 m = 0;
-    for (u32 k = 0; k < LANE_W; k += 8) m |= (u32)_mm512_test_epi64_mask(_mm512_loadu_si512(r + k), one) << k;
+    for (u32 k = 0; k < LANE_W; k += 4) m |= (u32)_mm256_test_epi64_mask(_mm256_loadu_si256((const __m256i *)(r + k)), one) << k;
     return m;
 }
 #else

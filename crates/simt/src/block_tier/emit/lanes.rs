@@ -531,6 +531,10 @@ impl Emitter<'_> {
             groups = plan.grouping.group_loop("", plan.reloads_fewer())
         );
         plan.grouping.lane_indices(&mut self.out);
+        // The stride hints' last addresses (`prefetch.rs`), per group: declared here once the
+        // phase is emitted and their number known.
+        let strides_at = self.out.len();
+        self.strides = 0;
         if stateful {
             self.out.push_str(
                 "u32 at_bar = 0, bar_at = 0, handed = 0, eager = 0; (void)bar_at;\n\
@@ -599,6 +603,7 @@ impl Emitter<'_> {
         if !stateful {
             self.out.push_str("continue;\n}\nreturn 0;\n}\n");
             self.lane = false;
+            self.out.insert_str(strides_at, &super::prefetch::stride_declarations(self.strides));
             return std::mem::replace(&mut self.out, saved);
         }
         self.out.push_str("goto V_STOP;\n");
@@ -637,6 +642,7 @@ impl Emitter<'_> {
             flush = flush_states(plan.grouping)
         );
         self.lane = false;
+        self.out.insert_str(strides_at, &super::prefetch::stride_declarations(self.strides));
         std::mem::replace(&mut self.out, saved)
     }
 

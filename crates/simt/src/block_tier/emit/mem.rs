@@ -426,6 +426,10 @@ impl Emitter<'_> {
                 if let Some(h) = super::prefetch::hint(space, size, false) {
                     let _ = writeln!(self.out, "{h}");
                 }
+                if let Some(h) = super::prefetch::stride_hint(self.strides, space, size, false) {
+                    self.strides += 1;
+                    let _ = writeln!(self.out, "{h}");
+                }
                 if let Some(dr) = d {
                     let dst = self.dst(dr);
                     let _ = writeln!(
@@ -437,7 +441,12 @@ impl Emitter<'_> {
             Element::Store { val } => {
                 let t = ctype(size, false);
                 let v = self.src(val);
-                let h = super::prefetch::hint(space, size, true).unwrap_or_default();
+                let mut h = super::prefetch::hint(space, size, true).unwrap_or_default();
+                if let Some(sh) = super::prefetch::stride_hint(self.strides, space, size, true) {
+                    self.strides += 1;
+                    h.push('\n');
+                    h.push_str(&sh);
+                }
                 let _ = writeln!(
                     self.out,
                     "{t} *p_ = ({t} *)({base}){back}; {h}\n\

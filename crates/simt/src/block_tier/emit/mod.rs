@@ -128,6 +128,8 @@ struct Emitter<'f> {
     runs: Vec<Option<window::Member>>,
     /// Per run: its access site.
     run_sites: Vec<usize>,
+    /// In the lane phase, the stride hints emitted so far (`prefetch.rs`, `pf{index}_`).
+    strides: usize,
 }
 
 /// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
@@ -198,6 +200,7 @@ pub(crate) fn translate(f: &Func, grouping: Grouping, width: u64) -> Unit {
         grouping,
         runs: Vec::new(),
         run_sites: Vec::new(),
+        strides: 0,
     };
     // The scalar code must be able to take over a lane phase's threads at its labels.
     let plan = lanes::Plan::of(f, &e.live, grouping);
