@@ -89,11 +89,13 @@ impl Context {
     }
 
     /// After a synchronization: the sticky error, else the pending asynchronous error (taken).
-    /// Runs the hook installed by [`install_after_sync`] first.
+    /// Runs the hook installed by [`install_after_sync`] first, and writes out the printf
+    /// FIFO (a synchronization point of CUDA's printf).
     pub fn sync_result(&self) -> Result<()> {
         if let Some(hook) = AFTER_SYNC.get() {
             hook();
         }
+        crate::printf::flush(&self.mem());
         if let Some(e) = self.sticky.get() {
             return Err(e);
         }
@@ -167,7 +169,11 @@ pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T>
         CONTEXT_GONE.store(false, Ordering::Relaxed);
     }
     api_despite_sticky(|c| match c.sticky.get() {
-        Some(e) => Err(e),
+        Some(e) => {
+            // The call that meets the fault writes out what the kernels printed before it.
+            crate::printf::flush(&c.mem());
+            Err(e)
+        }
         None => f(c),
     })
 }

@@ -501,6 +501,10 @@ fn submit(on: On, work: MemWork, node: crate::work::NodeType) -> Result<()> {
                     *lock(&slot)
                 }
             };
+            // A blocking copy is a synchronization point of printf (a memset is not).
+            if node == crate::work::NodeType::Memcpy {
+                crate::printf::flush(&ctx().mem());
+            }
             // The kernel ahead of the copy may have faulted while the copy ran.
             crate::context::sticky().map_or(r, Err)
         }
