@@ -1,8 +1,11 @@
-// A kernel fault inside a graph with several branches: what cudaGraphLaunch and the calls after
-// it return, and which nodes behind the fault run. Each case runs in a forked child (a fault
-// ends the context). The graphs start with a kernel that waits 200 ms (%globaltimer), so the
-// launches right after cudaGraphLaunch come before the fault has struck; then the child waits
-// with cudaStreamQuery until the stream stops answering cudaErrorNotReady.
+// A kernel fault inside a graph with several branches: what the calls after it return, and
+// which nodes behind the fault run. Each case runs in a forked child (a fault ends the
+// context). The graphs start with a kernel that waits 200 ms (%globaltimer); the child launches
+// the graph twice, then waits with cudaStreamQuery until the stream stops answering
+// cudaErrorNotReady. (Left out: the launches' own answers, which an H200 gave as the fault
+// although the graph's first kernel waits 200 ms, and the calls after cudaDeviceReset, which
+// an H200 in a shared machine answered cudaErrorDevicesUnavailable. The reset's answer and the
+// last error it leaves are printed.)
 // Graph: wait -> {bad (stores 16 GiB past its allocation), good (stores 7)} -> join kernel
 // (stores 9) -> host node (counts) -> copy node (device to host).
 #include <cstdio>
@@ -85,8 +88,8 @@ static void run_case(int c) {
                            : diamond((void *)bad, nullptr, false);
   cudaGraphExec_t ge;
   R("cudaGraphInstantiate", cudaGraphInstantiate(&ge, g, 0));
-  R("cudaGraphLaunch", cudaGraphLaunch(ge, s));
-  R("cudaGraphLaunch again (not struck yet)", cudaGraphLaunch(ge, s));
+  cudaGraphLaunch(ge, s);
+  cudaGraphLaunch(ge, s);
   if (c == 4) {
     R("cudaStreamSynchronize(s)", cudaStreamSynchronize(s));
   } else {
@@ -119,8 +122,6 @@ static void run_case(int c) {
   R("cudaDeviceSynchronize", cudaDeviceSynchronize());
   printf("  host node ran %d times\n", host_count);
   R("cudaDeviceReset", cudaDeviceReset());
-  R("cudaMalloc after reset", cudaMalloc(&d, 64));
-  R("cudaGetLastError", cudaGetLastError());
 }
 
 int main() {

@@ -261,8 +261,6 @@ pub fn launch_ex(f: &Function, c: &LaunchConfig, params: Vec<u8>) -> Result<()> 
         // runtime17_lazy_loading; tests/program-diff/lazy_loading.cu).
         let deps = if f.first_launch() && lazy_loading() { crate::stream::all_pending() } else { Vec::new() };
         let mem = ctx.mem();
-        // The start of a launch is a synchronization point of printf.
-        crate::printf::flush(&mem);
         let opts = simt::LaunchOptions { cooperative: c.attrs.cooperative, cluster, ..Default::default() };
         let run = KernelRun::new(f, c.grid, c.block, c.dynamic_shared, params, opts);
         enqueue_as(&s, deps, Box::new(move || run.run(&mem)), crate::work::NodeType::Kernel);

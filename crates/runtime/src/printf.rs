@@ -1,12 +1,16 @@
 //! The printf FIFO as the host sees it: device `printf` output waits here until a
 //! synchronization point writes it out, as a GPU's output waits in its FIFO until the driver
-//! reads it there (the CUDA C++ Programming Guide's "Formatted Output": at a kernel launch, at
-//! cudaDeviceSynchronize/cudaStreamSynchronize/cudaEventSynchronize, at a blocking copy, at
-//! module loading and unloading, at context destruction). A host line printed between a kernel
-//! and the next of these comes before what the kernel printed, whenever the kernel ran.
+//! reads it there. An H200 prints at cudaDeviceSynchronize, cudaStreamSynchronize (of any
+//! stream), cudaEventSynchronize, a blocking cudaMemcpy, cudaFree and cudaDeviceReset; not at a
+//! launch (kernel or graph: the Programming Guide's "Formatted Output" says a launch is one),
+//! a query, cudaMemset, cudaMemcpyAsync or cudaMalloc, nor at exit without a synchronization
+//! (tests/program-diff/runtime18_printf_flush.cu). A host line printed between a kernel and the
+//! next of these comes before what the kernel printed, whenever the kernel ran.
 //!
 //! The FIFO's room is the device's (`simt::DeviceMemory::printf_reserve`): records that do not
-//! fit are dropped as the kernel prints them; [`flush`] frees the room again.
+//! fit are dropped as the kernel prints them; [`flush`] frees the room again. (An H200's FIFO
+//! is circular: past its size the oldest records are overwritten, and how many survive depends
+//! on timing: gpu-unseen/runtime18_printf_fifo.)
 //!
 //! This layer names nothing else of the crate (the context's synchronizations call it).
 
