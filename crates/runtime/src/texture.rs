@@ -146,7 +146,12 @@ fn apply_view(mut image: Image, extent: [usize; 3], v: &ResourceView) -> Result<
     let [first_layer, last_layer] = v.layers;
     let levels = image.levels.len() as u32;
     let layers = if image.layered { image.layers } else { 1 };
-    if v.extent != extent || first_level > last_level || last_level >= levels || first_layer > last_layer || last_layer >= layers {
+    if v.extent != extent
+        || first_level > last_level
+        || last_level >= levels
+        || first_layer > last_layer
+        || last_layer >= layers
+    {
         return Err(Error::InvalidValue);
     }
     image.levels = image.levels[first_level as usize..=last_level as usize].to_vec();
@@ -292,7 +297,9 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
         Shape::Pitch2D | Shape::Array2D if !img.cubemap => 2,
         _ => 3,
     };
-    let mode = |i: usize| if i < dims { address_mode(d.address[i]) } else { Ok(address_mode(d.address[i]).unwrap_or(AddressMode::Clamp)) };
+    let mode = |i: usize| {
+        if i < dims { address_mode(d.address[i]) } else { Ok(address_mode(d.address[i]).unwrap_or(AddressMode::Clamp)) }
+    };
     Ok(Sampler {
         address: [mode(0)?, mode(1)?, mode(2)?],
         filter,

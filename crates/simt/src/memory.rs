@@ -383,9 +383,7 @@ impl DeviceMemory {
     pub fn printf_reserve(&self, bytes: usize) -> bool {
         let size = self.printf_fifo_size();
         self.printf_used
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| {
-                used.checked_add(bytes).filter(|&u| u <= size)
-            })
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| used.checked_add(bytes).filter(|&u| u <= size))
             .is_ok()
     }
 

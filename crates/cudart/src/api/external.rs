@@ -33,7 +33,12 @@ pub fn cudaDestroyExternalSemaphore(_ext_sem: *mut c_void) -> i32 {
 /// `cudaSignalExternalSemaphoresAsync(const cudaExternalSemaphore_t *extSemArray, const struct
 /// cudaExternalSemaphoreSignalParams *paramsArray, unsigned numExtSems, cudaStream_t stream)`:
 /// no semaphore exists (an empty list too is an invalid value).
-pub fn cudaSignalExternalSemaphoresAsync(_sems: *const c_void, _params: *const c_void, _n: u32, _s: *mut c_void) -> i32 {
+pub fn cudaSignalExternalSemaphoresAsync(
+    _sems: *const c_void,
+    _params: *const c_void,
+    _n: u32,
+    _s: *mut c_void,
+) -> i32 {
     invalid()
 }
 
