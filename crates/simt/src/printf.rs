@@ -773,7 +773,7 @@ mod tests {
     fn returns_argument_count() {
         let mut env = Buf(pack(&[A::I(1), A::D(2.0)]), Vec::new());
         let mut out = Vec::new();
-        assert_eq!(format(b"%d %f\n", 0, &mut env, &mut out), Some(2));
-        assert_eq!(format(b"plain", 0, &mut env, &mut out), Some(0));
+        assert_eq!(format(b"%d %f\n", 0, &mut env, &mut out).map(|p| p.count), Some(2));
+        assert_eq!(format(b"plain", 0, &mut env, &mut out).map(|p| p.count), Some(0));
     }
 }
