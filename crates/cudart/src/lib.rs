@@ -161,7 +161,7 @@ fn printf_to_c_stdout(out: &[u8]) {
 
 /// Routes device `printf` output through C's `stdout` (idempotent).
 pub(crate) fn install_printf_sink() {
-    let _ = runtime::launch::PRINTF_SINK.set(printf_to_c_stdout);
+    let _ = runtime::printf::PRINTF_SINK.set(printf_to_c_stdout);
 }
 
 #[cfg(test)]

@@ -40,17 +40,45 @@ pub struct ChannelDesc {
     pub z: i32,
     /// Bits of w.
     pub w: i32,
-    /// `enum cudaChannelFormatKind` (0 signed, 1 unsigned, 2 float).
+    /// `enum cudaChannelFormatKind` (0 signed, 1 unsigned, 2 float; 5..=16 the normalized
+    /// 8- and 16-bit integer kinds).
     pub f: i32,
 }
 
+/// `cudaChannelFormatKindUnsignedNormalized8X1` ..= `SignedNormalized16X4`: the kind and the
+/// channel width and count each names.
+fn normalized_kind(f: i32) -> Option<(ChannelKind, i32, usize)> {
+    let (kind, i) = match f {
+        5..=10 => (ChannelKind::Unsigned, f - 5),
+        11..=16 => (ChannelKind::Signed, f - 11),
+        _ => return None,
+    };
+    // 8X1, 8X2, 8X4, 16X1, 16X2, 16X4.
+    Some((kind, if i < 3 { 8 } else { 16 }, [1, 2, 4][(i % 3) as usize]))
+}
+
 impl ChannelDesc {
+    /// Whether the kind is a normalized one (`cudaChannelFormatKind*Normalized*`), whose texels
+    /// a texture reads only as normalized floats.
+    pub fn is_normalized(&self) -> bool {
+        normalized_kind(self.f).is_some()
+    }
+
     /// The texel format, or `cudaErrorInvalidChannelDescriptor`: 1, 2 or 4 channels of equal
     /// width (8/16/32-bit integers, 16/32-bit floats); 3-channel formats are not supported by
     /// CUDA arrays either.
     pub fn format(&self) -> Result<Format> {
         let bits = [self.x, self.y, self.z, self.w];
         let channels = bits.iter().take_while(|&&b| b != 0).count();
+        // A normalized kind names its channels: the description must give exactly those (an
+        // H200 refuses UnsignedNormalized8X4 as 8,0,0,0 and UnsignedNormalized8X1 as 16 bits:
+        // tests/program-diff/runtime18_tex_norm_views.cu).
+        if let Some((kind, width, count)) = normalized_kind(self.f) {
+            if channels != count || bits[..count].iter().any(|&b| b != width) || bits[count..].iter().any(|&b| b != 0) {
+                return Err(Error::InvalidChannelDescriptor);
+            }
+            return Ok(Format { kind, bits: width as u8, channels: count as u8 });
+        }
         if channels == 0 || bits[channels..].iter().any(|&b| b != 0) || bits[..channels].iter().any(|&b| b != self.x) {
             return Err(Error::InvalidChannelDescriptor);
         }

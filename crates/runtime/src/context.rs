@@ -89,11 +89,13 @@ impl Context {
     }
 
     /// After a synchronization: the sticky error, else the pending asynchronous error (taken).
-    /// Runs the hook installed by [`install_after_sync`] first.
+    /// Runs the hook installed by [`install_after_sync`] first, and writes out the printf
+    /// FIFO (a synchronization point of CUDA's printf).
     pub fn sync_result(&self) -> Result<()> {
         if let Some(hook) = AFTER_SYNC.get() {
             hook();
         }
+        crate::printf::flush(&self.mem());
         if let Some(e) = self.sticky.get() {
             return Err(e);
         }
@@ -104,8 +106,9 @@ impl Context {
     }
 
     /// `cudaDeviceReset`'s part here: fresh device memory with no allocations (`prepare`d
-    /// before it replaces the old), and no sticky or pending error (for the calling thread's
-    /// last error too).
+    /// before it replaces the old), and no sticky or pending error. The calling thread's last
+    /// error stays what it was, a sticky error included, until cudaGetLastError reads it (an
+    /// H200's answer: tests/program-diff/runtime18_graph_fault_branches.cu).
     pub fn reset(&self, prepare: impl FnOnce(&DeviceMemory)) {
         lock(&self.allocs).clear();
         lock(&self.freed).clear();
@@ -114,7 +117,6 @@ impl Context {
         *self.mem.write().unwrap_or_else(|e| e.into_inner()) = mem;
         self.sticky.clear();
         *lock(&self.async_err) = None;
-        forget_sticky_last_error();
     }
 }
 
@@ -167,7 +169,11 @@ pub(crate) fn api<T>(f: impl FnOnce(&'static Context) -> Result<T>) -> Result<T>
         CONTEXT_GONE.store(false, Ordering::Relaxed);
     }
     api_despite_sticky(|c| match c.sticky.get() {
-        Some(e) => Err(e),
+        Some(e) => {
+            // The call that meets the fault writes out what the kernels printed before it.
+            crate::printf::flush(&c.mem());
+            Err(e)
+        }
         None => f(c),
     })
 }
@@ -261,16 +267,6 @@ pub fn get_last_error() -> Result<()> {
         Some(e) => Err(e),
         None => Ok(()),
     }
-}
-
-/// After `cudaDeviceReset`: the calling thread's last error no longer reports the (gone)
-/// sticky error.
-fn forget_sticky_last_error() {
-    LAST_ERROR.with(|c| {
-        if Error::from_code(c.get()).is_some_and(|e| e.is_sticky()) {
-            c.set(0);
-        }
-    });
 }
 
 /// `cudaPeekAtLastError`: like [`get_last_error`] without resetting; permitted in a host

@@ -309,10 +309,6 @@ pub mod limit {
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
-/// Whether a kernel has printed since the device memory was created (the printf FIFO size
-/// can no longer be set, as on CUDA after a launch of a kernel that uses `printf`).
-pub static PRINTF_USED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
 /// The most shared memory (static + dynamic) a block may use (H100 opt-in maximum,
 /// `sharedMemPerBlockOptin`).
 pub const MAX_SHARED_PER_BLOCK: u32 = 232_448;
@@ -397,7 +393,7 @@ pub fn set_limit(which: i32, value: usize) -> Result<()> {
                 value
             }
             limit::PRINTF_FIFO_SIZE => {
-                if PRINTF_USED.load(Ordering::Relaxed) {
+                if crate::printf::PRINTF_USED.load(Ordering::Relaxed) {
                     return Err(Error::InvalidValue);
                 }
                 c.mem().set_printf_fifo_size(value);
@@ -594,7 +590,7 @@ pub(crate) fn reset_limits() {
     // made again: gpu-unseen/runtime17_device_flags_reset).
     FLAGS.store(0, Ordering::Relaxed);
     LIMITS[limit::PRINTF_FIFO_SIZE as usize].store(simt::DEFAULT_PRINTF_FIFO_SIZE, Ordering::Relaxed);
-    PRINTF_USED.store(false, Ordering::Relaxed);
+    crate::printf::PRINTF_USED.store(false, Ordering::Relaxed);
     LIMITS[limit::MALLOC_HEAP_SIZE as usize].store(8 << 20, Ordering::Relaxed);
     LIMITS[limit::STACK_SIZE as usize].store(simt::DEFAULT_STACK_SIZE, Ordering::Relaxed);
 }

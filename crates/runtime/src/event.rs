@@ -215,7 +215,8 @@ impl Event {
             }
             match lock(&ev.marker).clone() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
-                _ => Ok(()),
+                // As `Stream::query`: a fault that struck during the call is its answer.
+                _ => crate::context::sticky().map_or(Ok(()), Err),
             }
         })
     }

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 use simt::{Dim3, Fault, FaultKind, MemError};
 
 use crate::context::{api, ctx, record};
-pub use crate::device::{MAX_SHARED_PER_BLOCK, PRINTF_USED};
+pub use crate::device::MAX_SHARED_PER_BLOCK;
 use crate::error::{Error, Result};
 use crate::module::Function;
 use crate::stream::{Stream, StreamInner, enqueue_as, resolve};
@@ -27,31 +27,6 @@ pub fn fault_error(f: &Fault) -> Error {
         FaultKind::Timeout { .. } => Error::LaunchTimeout,
         FaultKind::NotLoaded(_) => Error::InvalidPtx,
         FaultKind::BadLaunch(_) => Error::InvalidConfiguration,
-    }
-}
-
-/// Where device `printf` output goes: by default the process's stdout through Rust's
-/// `std::io::stdout` (written and flushed when the launch completes, before any later
-/// synchronization returns). A C ABI layer may install a sink that writes through the C
-/// library's `stdout` instead, so device output interleaves with host `printf` output exactly
-/// as on CUDA even when stdout is a fully buffered pipe.
-pub static PRINTF_SINK: std::sync::OnceLock<fn(&[u8])> = std::sync::OnceLock::new();
-
-/// Writes device `printf` output to the sink (see [`PRINTF_SINK`]).
-pub fn write_printf_output(out: &[u8]) {
-    if out.is_empty() {
-        return;
-    }
-    PRINTF_USED.store(true, std::sync::atomic::Ordering::Relaxed);
-    match PRINTF_SINK.get() {
-        Some(sink) => sink(out),
-        None => {
-            use std::io::Write;
-            let mut so = std::io::stdout().lock();
-            // Output errors (a closed stdout) are ignored, as CUDA's printf does.
-            let _ = so.write_all(out);
-            let _ = so.flush();
-        }
     }
 }
 
@@ -367,7 +342,7 @@ impl KernelRun {
                 if let Some(t) = start {
                     crate::profile::kernel(name, *grid, *block, stats.tier, t);
                 }
-                write_printf_output(&stats.printf_output)
+                crate::printf::push(&stats.printf_output)
             }
             Err(fault) => report_fault(&fault, &program.variables_in(mem)),
         }
@@ -487,7 +462,7 @@ pub fn running_kernels() -> Vec<String> {
 /// our diagnostic (with where a bad global address lies, against the allocations and the
 /// module's `variables`), and the (sticky) error.
 fn report_fault(fault: &Fault, variables: &[simt::PlacedVariable]) {
-    write_printf_output(&fault.printf_output);
+    crate::printf::push(&fault.printf_output);
     let e = fault_error(fault);
     if let Some(m) = fault.assert_message() {
         eprintln!("{m}");

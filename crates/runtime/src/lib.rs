@@ -20,7 +20,8 @@
 //!
 //! The modules are layered, each naming only modules of the layers below it (checked by
 //! `crates/cli/tests/layering.rs`):
-//! 1. [`error`], `work` (the node types and repeatable work that streams and graphs share);
+//! 1. [`error`], `work` (the node types and repeatable work that streams and graphs share),
+//!    [`printf`] (device output waiting for a synchronization point);
 //! 2. `context`: device memory, allocation tables, handles, the error state (sticky,
 //!    asynchronous, each thread's last error) and the API-call wrapper;
 //! 3. [`device`], [`profile`];
@@ -55,6 +56,7 @@ pub mod ipc;
 pub mod launch;
 pub mod memory;
 pub mod module;
+pub mod printf;
 pub mod profile;
 pub mod reset;
 pub mod stream;

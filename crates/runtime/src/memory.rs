@@ -199,6 +199,9 @@ pub fn free(ptr: DevicePtr) -> Result<()> {
             return Ok(());
         }
         wait_all();
+        // Waiting for the device, cudaFree is a synchronization point of printf (an H200
+        // prints there: tests/program-diff/runtime18_printf_flush.cu).
+        crate::printf::flush(&c.mem());
         c.mem().free(ptr).map_err(|_| Error::InvalidValue)?;
         if let Some(size) = lock(&c.allocs).remove(&ptr.0) {
             let mut freed = lock(&c.freed);
@@ -781,7 +784,14 @@ fn submit_for(on: On, ends: &[u64], work: MemWork, node: crate::work::NodeType) 
     let device = |a: u64| matches!(classify(a), Pointer::Known(i) if matches!(i.kind, simt::AllocKind::Device));
     let On::Sync(s) = on else { return submit(on, work, node) };
     if !ends.iter().all(|&a| device(a)) {
-        return submit(on, work, node);
+        let r = submit(on, work, node);
+        // A blocking copy with a host end is a synchronization point of printf (an H200
+        // prints at cudaMemcpy, not at cudaMemset or at cudaMemcpyAsync to pageable memory,
+        // which also returns once done: tests/program-diff/runtime18_printf_flush.cu).
+        if node == crate::work::NodeType::Memcpy {
+            crate::printf::flush(&ctx().mem());
+        }
+        return r;
     }
     let r = if crate::stream::is_capturing(s)? {
         submit(on, work, node)

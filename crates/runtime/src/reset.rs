@@ -8,6 +8,8 @@ use crate::error::Result;
 /// re-initialized on next use).
 pub fn device_reset() -> Result<()> {
     crate::stream::reset();
+    // Destroying the context writes out the printf FIFO.
+    crate::printf::flush(&ctx().mem());
     crate::event::reset();
     crate::array::reset();
     crate::ipc::forget();

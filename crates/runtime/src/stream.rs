@@ -335,7 +335,10 @@ impl Stream {
             }
             match s.last() {
                 Some(m) if m.done().is_none() => Err(Error::NotReady),
-                _ => Ok(()),
+                // Work that faulted after the call began is complete with its fault: the
+                // sticky error is read again once the work is seen complete (else a query
+                // racing the fault answered success, and the next call the fault).
+                _ => crate::context::sticky().map_or(Ok(()), Err),
             }
         })
     }

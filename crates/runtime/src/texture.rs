@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use simt::texture::{AddressMode, ChannelKind, FilterMode, Image, Level, Sampler, Shape, Surface, Texture};
+use simt::texture::{AddressMode, ChannelKind, FilterMode, Format, Image, Level, Sampler, Shape, Surface, Texture};
 
 use crate::array::{self, ARRAY_CUBEMAP, ARRAY_LAYERED, ArrayInfo, ChannelDesc};
 use crate::context::{api, lock};
@@ -98,133 +98,76 @@ pub struct TextureDesc {
     pub seamless_cubemap: i32,
 }
 
-#[derive(Debug, Default)]
-struct Objects {
-    textures: HashMap<u64, (Resource, TextureDesc)>,
-    /// The resource views textures were created with.
-    views: HashMap<u64, ResourceView>,
-    surfaces: HashMap<u64, Resource>,
-}
-
-/// `struct cudaResourceViewDesc` (CUDA 13.0 layout, 112 bytes).
-#[repr(C)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[allow(non_snake_case)]
+/// `struct cudaResourceViewDesc`, as given: another texel format for an array's texels (of the
+/// same size), and the mipmap levels and layers a texture reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ResourceView {
-    /// `enum cudaResourceViewFormat`.
+    /// `enum cudaResourceViewFormat` (0: the array's own format).
     pub format: i32,
-    /// Width, height and depth of the view, in elements.
-    pub width: usize,
-    /// Height.
-    pub height: usize,
-    /// Depth.
-    pub depth: usize,
-    /// First mipmap level.
-    pub firstMipmapLevel: u32,
-    /// Last mipmap level.
-    pub lastMipmapLevel: u32,
-    /// First layer.
-    pub firstLayer: u32,
-    /// Last layer.
-    pub lastLayer: u32,
-    /// Reserved.
-    pub reserved: [u32; 16],
+    /// `width`, `height`, `depth`: the array's (level 0) extent.
+    pub extent: [usize; 3],
+    /// `firstMipmapLevel`, `lastMipmapLevel`.
+    pub levels: [u32; 2],
+    /// `firstLayer`, `lastLayer`.
+    pub layers: [u32; 2],
 }
 
-/// The `cudaResourceViewFormat` naming channel format `d` as it is (1..=24: groups of three, for
-/// 1, 2 and 4 channels, of unsigned and signed char, short and int, then half and float);
-/// `None` for formats no view names (three channels, mixed widths).
-fn view_format_of(d: &ChannelDesc) -> Option<i32> {
-    let bits = [d.x, d.y, d.z, d.w];
-    let n = bits.iter().take_while(|&&b| b > 0).count();
-    let slot = match n {
-        1 => 0,
-        2 => 1,
-        4 => 2,
+/// The texel format of `cudaResourceViewFormat` `f` (1..=0x18; 0 and the block-compressed
+/// formats have none).
+fn view_format(f: i32) -> Option<Format> {
+    let (kind, bits, channels) = match f {
+        0x01..=0x03 => (ChannelKind::Unsigned, 8, f),
+        0x04..=0x06 => (ChannelKind::Signed, 8, f - 0x03),
+        0x07..=0x09 => (ChannelKind::Unsigned, 16, f - 0x06),
+        0x0a..=0x0c => (ChannelKind::Signed, 16, f - 0x09),
+        0x0d..=0x0f => (ChannelKind::Unsigned, 32, f - 0x0c),
+        0x10..=0x12 => (ChannelKind::Signed, 32, f - 0x0f),
+        0x13..=0x15 => (ChannelKind::Float, 16, f - 0x12),
+        0x16..=0x18 => (ChannelKind::Float, 32, f - 0x15),
         _ => return None,
     };
-    if bits[..n].iter().any(|&b| b != d.x) {
-        return None;
+    // Indices 1, 2, 3 of a family are 1, 2 and 4 channels.
+    Some(Format { kind, bits, channels: [1, 2, 4][channels as usize - 1] })
+}
+
+/// `image` (of array resource `res`, whose level 0 is `extent`) seen through view `v`, with
+/// the rules of cudaCreateTextureObject's reference: a view is of a CUDA array or mipmapped
+/// array; its format has the texels' size (block-compressed views are not supported here);
+/// its extent is the array's; its levels and layers lie within the array's (0 for an array
+/// without them). What an H200 answers: tests/program-diff/runtime18_tex_norm_views.cu.
+fn apply_view(mut image: Image, extent: [usize; 3], v: &ResourceView) -> Result<Image> {
+    // cudaResViewFormatNone too is refused (an H200's answer).
+    let f = view_format(v.format).ok_or(Error::InvalidValue)?;
+    if f.texel_size() != image.format.texel_size() {
+        return Err(Error::InvalidValue);
     }
-    let group = match (d.f, d.x) {
-        (1, 8) => 0,
-        (0, 8) => 1,
-        (1, 16) => 2,
-        (0, 16) => 3,
-        (1, 32) => 4,
-        (0, 32) => 5,
-        (2, 16) => 6,
-        (2, 32) => 7,
-        _ => return None,
-    };
-    Some(1 + 3 * group + slot)
-}
-
-/// Checks resource view `v` of `res`: a view in another format, levels or layers
-/// beyond the resource's or in the wrong order, or larger than it is [`Error::InvalidValue`]
-/// (as an H200 answers); the view of the whole resource as it is changes nothing and is
-/// accepted; any other view (a range of levels or layers, a smaller size) is
-/// [`Error::NotSupported`]: Cuprite samples no partial views.
-fn check_view(res: &Resource, v: &ResourceView) -> Result<()> {
-    let (desc, extent, levels, layered) = match *res {
-        Resource::Array(a) => {
-            let i = crate::array::array_info(a)?;
-            (i.desc, i.extent, 1, i.flags & 1 != 0)
-        }
-        Resource::Mipmapped(m) => {
-            let l = crate::array::mipmapped_levels(m)?;
-            let i = l.first().copied().ok_or(Error::InvalidValue)?;
-            (i.desc, i.extent, l.len() as u32, i.flags & 1 != 0)
-        }
-        Resource::Linear { desc, size, .. } => {
-            let bytes = channel_bytes(&desc);
-            (desc, [size.checked_div(bytes).unwrap_or(0), 0, 0], 1, false)
-        }
-        Resource::Pitch2D { desc, width, height, .. } => (desc, [width, height, 0], 1, false),
-    };
-    if view_format_of(&desc) != Some(v.format)
-        || v.firstMipmapLevel > v.lastMipmapLevel
-        || v.lastMipmapLevel >= levels
-        || v.firstLayer > v.lastLayer
-        || v.width > extent[0]
-        || v.height > extent[1].max(1)
-        || v.depth > extent[2].max(1)
+    image.format = f;
+    let [first_level, last_level] = v.levels;
+    let [first_layer, last_layer] = v.layers;
+    let levels = image.levels.len() as u32;
+    let layers = if image.layered { image.layers } else { 1 };
+    if v.extent != extent
+        || first_level > last_level
+        || last_level >= levels
+        || first_layer > last_layer
+        || last_layer >= layers
     {
         return Err(Error::InvalidValue);
     }
-    let same = |asked: usize, have: usize| asked == have || (have == 0 && asked <= 1);
-    let whole = same(v.width, extent[0])
-        && same(v.height, extent[1])
-        && same(v.depth, extent[2])
-        && v.firstMipmapLevel == 0
-        && v.lastMipmapLevel + 1 == levels
-        && (layered || (v.firstLayer == 0 && v.lastLayer == 0));
-    if whole { Ok(()) } else { Err(Error::NotSupported) }
-}
-
-/// Bytes per texel of channel format `d`.
-fn channel_bytes(d: &ChannelDesc) -> usize {
-    [d.x, d.y, d.z, d.w].iter().map(|&b| b.max(0) as usize).sum::<usize>() / 8
-}
-
-/// `cudaCreateTextureObject` with a resource view (see [`check_view`]).
-pub fn create_texture_object_viewed(res: &Resource, desc: &TextureDesc, view: &ResourceView) -> Result<u64> {
-    api(|_| check_view(res, view))?;
-    let h = create_texture_object(res, desc)?;
-    lock(objects()).views.insert(h, *view);
-    Ok(h)
-}
-
-/// `cudaGetTextureObjectResourceViewDesc`: the view `h` was created with (all zero for one
-/// created without); an unknown handle is [`Error::InvalidValue`].
-pub fn texture_object_view(h: u64) -> Result<ResourceView> {
-    api(|_| {
-        let o = lock(objects());
-        if !o.textures.contains_key(&h) {
-            return Err(Error::InvalidValue);
+    image.levels = image.levels[first_level as usize..=last_level as usize].to_vec();
+    if image.layered {
+        for l in &mut image.levels {
+            l.base += u64::from(first_layer) * l.slice_pitch;
         }
-        Ok(o.views.get(&h).copied().unwrap_or_default())
-    })
+        image.layers = last_layer - first_layer + 1;
+    }
+    Ok(image)
+}
+
+#[derive(Debug, Default)]
+struct Objects {
+    textures: HashMap<u64, (Resource, TextureDesc, Option<ResourceView>)>,
+    surfaces: HashMap<u64, Resource>,
 }
 
 fn objects() -> &'static Mutex<Objects> {
@@ -278,6 +221,8 @@ fn array_image(levels: &[ArrayInfo], mipmapped: bool) -> Result<Image> {
 fn image_of(r: &Resource) -> Result<Image> {
     match *r {
         Resource::Array(h) => array_image(&[array::array_info(h)?], false),
+        // An array's handle as a mipmapped array: an invalid value (an H200's answer).
+        Resource::Mipmapped(h) if array::array_info(h).is_ok() => Err(Error::InvalidValue),
         Resource::Mipmapped(h) => array_image(&array::mipmapped_levels(h)?, true),
         Resource::Linear { ptr, desc, size } => {
             let format = desc.format()?;
@@ -294,14 +239,18 @@ fn image_of(r: &Resource) -> Result<Image> {
         Resource::Pitch2D { ptr, desc, width, height, pitch } => {
             let format = desc.format()?;
             let row = width.checked_mul(format.texel_size() as usize).ok_or(Error::InvalidValue)?;
-            if ptr == 0
-                || !ptr.is_multiple_of(TEXTURE_ALIGNMENT)
+            // As linear memory, pitched memory starts 512 bytes into an allocation, and its
+            // extent is within cudaDevAttrMaxTexture2DLinear* (an H200 refuses an offset of 256
+            // bytes, a width of 200000 and a height of 65537:
+            // tests/program-diff/runtime18_tex_norm_views.cu).
+            if !linear_start(ptr)
                 || width == 0
                 || height == 0
                 || pitch < row
                 || !pitch.is_multiple_of(TEXTURE_PITCH_ALIGNMENT)
-                || width > 1 << 20
-                || height > 1 << 20
+                || width > 131_072
+                || height > 65_000
+                || pitch > 2_097_120
             {
                 return Err(Error::InvalidValue);
             }
@@ -341,8 +290,18 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
     if filter == FilterMode::Linear && !normalized_float && f.kind != ChannelKind::Float {
         return Err(Error::InvalidFilterSetting);
     }
+    // Only the coordinates the image has are checked (an H200 takes an invalid z mode for a
+    // 2D array: tests/program-diff/runtime18_tex_norm_views.cu); an unused one clamps.
+    let dims = match img.shape {
+        Shape::Linear | Shape::Array1D => 1,
+        Shape::Pitch2D | Shape::Array2D if !img.cubemap => 2,
+        _ => 3,
+    };
+    let mode = |i: usize| {
+        if i < dims { address_mode(d.address[i]) } else { Ok(address_mode(d.address[i]).unwrap_or(AddressMode::Clamp)) }
+    };
     Ok(Sampler {
-        address: [address_mode(d.address[0])?, address_mode(d.address[1])?, address_mode(d.address[2])?],
+        address: [mode(0)?, mode(1)?, mode(2)?],
         filter,
         normalized_float,
         srgb: d.srgb != 0 && normalized_float && f.bits == 8 && f.kind == ChannelKind::Unsigned,
@@ -356,11 +315,31 @@ fn sampler_of(d: &TextureDesc, img: &Image) -> Result<Sampler> {
     })
 }
 
-/// `cudaCreateTextureObject` without a resource view.
-pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> {
+/// `cudaCreateTextureObject`, through resource view `view` if given.
+pub fn create_texture_object(res: &Resource, desc: &TextureDesc, view: Option<&ResourceView>) -> Result<u64> {
     api(|c| {
-        let image = image_of(res)?;
-        let sampler = sampler_of(desc, &image)?;
+        let mut image = image_of(res)?;
+        let first = |h| array::mipmapped_levels(h)?.first().copied().ok_or(Error::InvalidResourceHandle);
+        let (channels, extent) = match *res {
+            Resource::Array(h) => array::array_info(h).map(|a| (a.desc, Some(a.extent)))?,
+            Resource::Mipmapped(h) => first(h).map(|a| (a.desc, Some(a.extent)))?,
+            Resource::Linear { desc, .. } | Resource::Pitch2D { desc, .. } => (desc, None),
+        };
+        // Texels of a normalized kind are read only as normalized floats (an H200 refuses
+        // cudaReadModeElementType for them: tests/program-diff/runtime18_tex_norm_views.cu).
+        if channels.is_normalized() && desc.read_mode != 1 {
+            return Err(Error::InvalidNormSetting);
+        }
+        // A view of linear or pitched memory is accepted and changes nothing (an H200's answer).
+        let mut view_normalizes = false;
+        if let (Some(v), Some(extent)) = (view, extent) {
+            image = apply_view(image, extent, v)?;
+            // A view as 8- or 16-bit integers reads normalized floats, whatever the read mode
+            // (an H200 read a uchar4 and a ushort2 view so).
+            view_normalizes = image.format.kind != ChannelKind::Float && image.format.bits < 32;
+        }
+        let mut sampler = sampler_of(desc, &image)?;
+        sampler.normalized_float |= view_normalizes;
         let h = c.mem().textures().create_texture(Texture { image, sampler });
         // The descriptor as it reads back: a read mode other than normalized float is the
         // element type.
@@ -368,7 +347,7 @@ pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> 
         if stored.read_mode != 1 {
             stored.read_mode = 0;
         }
-        lock(objects()).textures.insert(h, (*res, stored));
+        lock(objects()).textures.insert(h, (*res, stored, view.copied()));
         Ok(h)
     })
 }
@@ -376,10 +355,7 @@ pub fn create_texture_object(res: &Resource, desc: &TextureDesc) -> Result<u64> 
 /// `cudaDestroyTextureObject` (0, or a handle of no texture object, such as one already
 /// destroyed, is a no-op: an H200 answers success to both).
 pub fn destroy_texture_object(h: u64) -> Result<()> {
-    destroy_object(h, |o| {
-        o.views.remove(&h);
-        o.textures.remove(&h).is_some()
-    })
+    destroy_object(h, |o| o.textures.remove(&h).is_some())
 }
 
 /// Destroys texture or surface object `h` once `forget` found and removed it from its table,
@@ -398,7 +374,13 @@ fn destroy_object(h: u64, forget: impl FnOnce(&mut Objects) -> bool) -> Result<(
 
 /// `cudaGetTextureObjectResourceDesc` and `cudaGetTextureObjectTextureDesc`.
 pub fn texture_object_desc(h: u64) -> Result<(Resource, TextureDesc)> {
-    api(|_| lock(objects()).textures.get(&h).copied().ok_or(Error::InvalidValue))
+    api(|_| lock(objects()).textures.get(&h).map(|&(r, t, _)| (r, t)).ok_or(Error::InvalidValue))
+}
+
+/// `cudaGetTextureObjectResourceViewDesc`: the view the object was made with, all zeros
+/// without one (an H200's answer; the reference says cudaErrorInvalidValue).
+pub fn texture_object_view(h: u64) -> Result<ResourceView> {
+    api(|_| lock(objects()).textures.get(&h).map(|&(_, _, v)| v.unwrap_or_default()).ok_or(Error::InvalidValue))
 }
 
 /// `cudaCreateSurfaceObject`: arrays only. As on an H100 (CUDA 13.0), an array created

@@ -540,7 +540,6 @@ impl Program {
             instructions: AtomicU64::new(0),
             dm: mem,
             printf: Mutex::new(Vec::new()),
-            printf_fifo: mem.printf_fifo_size(),
             reserved_smem: if self.reserved_smem { 1024 } else { 0 },
             envreg,
             cooperative: opts.cooperative,

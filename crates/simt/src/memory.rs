@@ -269,6 +269,9 @@ pub struct DeviceMemory {
     id: usize,
     heap: Mutex<Heap>,
     printf_fifo: AtomicUsize,
+    /// Bytes of the printf FIFO that records written since the host last emptied it hold
+    /// ([`DeviceMemory::printf_reserve`], [`DeviceMemory::printf_drained`]).
+    printf_used: AtomicUsize,
     /// The per-thread stack size (`cudaLimitStackSize`), bounding recursion.
     stack_size: AtomicUsize,
     /// Texture and surface objects whose images live in this memory.
@@ -315,6 +318,7 @@ impl DeviceMemory {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             heap: Mutex::new(Heap { size: DEFAULT_HEAP_SIZE, base: None, blocks: Vec::new() }),
             printf_fifo: AtomicUsize::new(DEFAULT_PRINTF_FIFO_SIZE),
+            printf_used: AtomicUsize::new(0),
             stack_size: AtomicUsize::new(DEFAULT_STACK_SIZE),
             textures: crate::texture::Registry::default(),
         }
@@ -325,7 +329,7 @@ impl DeviceMemory {
         &self.textures
     }
 
-    /// Sets the most device `printf` output one launch keeps (`cudaLimitPrintfFifoSize`).
+    /// Sets the per-thread stack size (`cudaLimitStackSize`).
     pub fn set_stack_size(&self, bytes: usize) {
         self.stack_size.store(bytes, Ordering::Relaxed);
     }
@@ -343,6 +347,22 @@ impl DeviceMemory {
     /// The device `printf` buffer size.
     pub fn printf_fifo_size(&self) -> usize {
         self.printf_fifo.load(Ordering::Relaxed)
+    }
+
+    /// Takes `bytes` of the printf FIFO for one `printf` record, as a GPU's `printf` takes
+    /// room in its FIFO: `false` (nothing taken) when they do not fit in what is left. The
+    /// FIFO holds every launch's records until the host empties it at a synchronization point
+    /// ([`DeviceMemory::printf_drained`]), so later launches find less room.
+    pub fn printf_reserve(&self, bytes: usize) -> bool {
+        let size = self.printf_fifo_size();
+        self.printf_used
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |used| used.checked_add(bytes).filter(|&u| u <= size))
+            .is_ok()
+    }
+
+    /// The host has written out the printf FIFO's records: all its room is free again.
+    pub fn printf_drained(&self) {
+        self.printf_used.store(0, Ordering::Release);
     }
 
     fn heap(&self) -> std::sync::MutexGuard<'_, Heap> {

@@ -49,10 +49,24 @@ const MAX_ARGUMENTS: usize = 32;
 /// on the device but reads one on the host, so the conversions after it read the following
 /// ones (gpu-unseen/compiler15_printf_lengths2, tests/program-diff/printf_lengths_h200.cu). `None` when an
 /// argument or a string could not be read.
-pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>) -> Option<i32> {
+pub(crate) fn format(fmt: &[u8], args: u64, env: &mut dyn Env, out: &mut Vec<u8>) -> Option<Printed> {
     let record = device_record(fmt, args, env)?;
     host_format(fmt, &record, env, out)?;
-    Some(record.len() as i32)
+    Some(Printed { count: record.len() as i32, fifo_bytes: fifo_bytes(record.len()) })
+}
+
+/// What one `printf` made: its return value on the device (the arguments it copied), and the
+/// room its record takes in the printf FIFO.
+pub(crate) struct Printed {
+    /// The arguments the device copied into the record (`printf`'s return value).
+    pub count: i32,
+    /// The bytes of the FIFO the record takes ([`fifo_bytes`]).
+    pub fifo_bytes: usize,
+}
+
+/// The bytes a record of `slots` arguments takes in an H200's printf FIFO.
+fn fifo_bytes(slots: usize) -> usize {
+    16 + 8 * slots
 }
 
 /// One conversion of a format, as parsed (`%` at `start`, `*i` past its last character).
@@ -712,7 +726,7 @@ mod tests {
     fn fr(fmt: &str, args: &[A]) -> (String, i32) {
         let mut env = Buf(pack(args), Vec::new());
         let mut out = Vec::new();
-        let n = format(fmt.as_bytes(), 0, &mut env, &mut out).unwrap();
+        let n = format(fmt.as_bytes(), 0, &mut env, &mut out).unwrap().count;
         (String::from_utf8(out).unwrap(), n)
     }
 
@@ -772,7 +786,7 @@ mod tests {
     fn returns_argument_count() {
         let mut env = Buf(pack(&[A::I(1), A::D(2.0)]), Vec::new());
         let mut out = Vec::new();
-        assert_eq!(format(b"%d %f\n", 0, &mut env, &mut out), Some(2));
-        assert_eq!(format(b"plain", 0, &mut env, &mut out), Some(0));
+        assert_eq!(format(b"%d %f\n", 0, &mut env, &mut out).map(|p| p.count), Some(2));
+        assert_eq!(format(b"plain", 0, &mut env, &mut out).map(|p| p.count), Some(0));
     }
 }

@@ -64,6 +64,18 @@ pub fn cudaDeviceReset() -> i32 {
     code(runtime::reset::device_reset())
 }
 
+/// `cudaDeviceFlushGPUDirectRDMAWrites(enum cudaFlushGPUDirectRDMAWritesTarget target, enum
+/// cudaFlushGPUDirectRDMAWritesScope scope)`: the current device (target 0), to its owner (100)
+/// or to all devices (200). Nothing to flush: the CPU device's writes are visible once made.
+/// Other values are invalid (an H200's answers: tests/program-diff/runtime18_api_rare_entry_points.cu's
+/// recording).
+pub fn cudaDeviceFlushGPUDirectRDMAWrites(target: i32, scope: i32) -> i32 {
+    if target != 0 || !matches!(scope, 100 | 200) {
+        return crate::invalid();
+    }
+    code(runtime::usable())
+}
+
 /// `cudaDeviceGetStreamPriorityRange(int *least, int *greatest)`: (0, -5), as on an H100.
 ///
 /// # Safety

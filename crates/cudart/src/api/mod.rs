@@ -13,6 +13,7 @@ pub mod entry_point;
 pub mod error;
 pub mod event;
 pub mod execution;
+pub mod external;
 pub mod graph;
 pub mod interop;
 pub mod library;

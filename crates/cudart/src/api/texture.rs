@@ -7,7 +7,7 @@
 use std::ffi::c_void;
 
 use runtime::array::{self, ChannelDesc};
-use runtime::texture::{self, Resource, TextureDesc};
+use runtime::texture::{self, Resource, ResourceView, TextureDesc};
 use runtime::{Error, Result, record};
 
 use crate::args::{In, Out};
@@ -88,6 +88,57 @@ pub struct CTextureDesc {
     pub seamlessCubemap: i32,
 }
 
+/// `struct cudaResourceViewDesc`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy)]
+pub struct CResourceViewDesc {
+    /// `enum cudaResourceViewFormat format`.
+    pub format: i32,
+    /// `width`.
+    pub width: usize,
+    /// `height`.
+    pub height: usize,
+    /// `depth`.
+    pub depth: usize,
+    /// `firstMipmapLevel`.
+    pub firstMipmapLevel: u32,
+    /// `lastMipmapLevel`.
+    pub lastMipmapLevel: u32,
+    /// `firstLayer`.
+    pub firstLayer: u32,
+    /// `lastLayer`.
+    pub lastLayer: u32,
+    /// `reserved[16]`.
+    pub reserved: [u32; 16],
+}
+
+impl From<&CResourceViewDesc> for ResourceView {
+    fn from(v: &CResourceViewDesc) -> ResourceView {
+        ResourceView {
+            format: v.format,
+            extent: [v.width, v.height, v.depth],
+            levels: [v.firstMipmapLevel, v.lastMipmapLevel],
+            layers: [v.firstLayer, v.lastLayer],
+        }
+    }
+}
+
+impl From<ResourceView> for CResourceViewDesc {
+    fn from(v: ResourceView) -> CResourceViewDesc {
+        CResourceViewDesc {
+            format: v.format,
+            width: v.extent[0],
+            height: v.extent[1],
+            depth: v.extent[2],
+            firstMipmapLevel: v.levels[0],
+            lastMipmapLevel: v.levels[1],
+            firstLayer: v.layers[0],
+            lastLayer: v.layers[1],
+            reserved: [0; 16],
+        }
+    }
+}
+
 pub(crate) fn resource_of(r: &ResourceDesc) -> Result<Resource> {
     if r.flags != 0 {
         return Err(Error::InvalidValue);
@@ -144,21 +195,18 @@ fn texture_desc(t: &CTextureDesc) -> TextureDesc {
 }
 
 /// `cudaCreateTextureObject(cudaTextureObject_t *obj, const struct cudaResourceDesc *res,
-/// const struct cudaTextureDesc *tex, const struct cudaResourceViewDesc *view)`; a resource
-/// view is checked and must view the whole resource as it is (`texture::create_texture_object_viewed`).
+/// const struct cudaTextureDesc *tex, const struct cudaResourceViewDesc *view)`.
 pub fn cudaCreateTextureObject(
     obj: Out<u64>,
     res: In<ResourceDesc>,
     tex: In<CTextureDesc>,
-    view: In<texture::ResourceView>,
+    view: In<CResourceViewDesc>,
 ) -> i32 {
+    let view = view.get().map(|v| ResourceView::from(&v));
     let r = record(res.read()).and_then(|r| record(resource_of(&r))).and_then(|r| {
         // A null texture descriptor is `cudaErrorInvalidResourceHandle`, as on an H100.
         let Some(t) = tex.get() else { return record(Err(Error::InvalidResourceHandle)) };
-        match view.get() {
-            Some(v) => texture::create_texture_object_viewed(&r, &texture_desc(&t), &v),
-            None => texture::create_texture_object(&r, &texture_desc(&t)),
-        }
+        texture::create_texture_object(&r, &texture_desc(&t), view.as_ref())
     });
     // The descriptors are checked before the output pointer: with a null one, an invalid
     // descriptor is its own error (an H200's answer, tests/program-diff/texture_object_validation.cu)
@@ -175,16 +223,6 @@ pub fn cudaCreateTextureObject(
     obj.put(r)
 }
 
-/// `cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *view, cudaTextureObject_t
-/// obj)`: a null `view` is success for a texture object (an H200's answer).
-pub fn cudaGetTextureObjectResourceViewDesc(view: Out<texture::ResourceView>, obj: u64) -> i32 {
-    let r = texture::texture_object_view(obj);
-    if view.is_null() {
-        return code(r.map(|_| ()));
-    }
-    view.put(r)
-}
-
 /// `cudaDestroyTextureObject(cudaTextureObject_t obj)`.
 pub fn cudaDestroyTextureObject(obj: u64) -> i32 {
     code(texture::destroy_texture_object(obj))
@@ -196,8 +234,25 @@ pub fn cudaGetTextureObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32
     res.put(r)
 }
 
+/// `cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *view,
+/// cudaTextureObject_t obj)`.
+pub fn cudaGetTextureObjectResourceViewDesc(view: Out<CResourceViewDesc>, obj: u64) -> i32 {
+    let r = texture::texture_object_view(obj).map(CResourceViewDesc::from);
+    // A null destination is no error: the object's handle is checked, nothing is written (an
+    // H200's answer: tests/program-diff/runtime18_tex_norm_views.cu).
+    if view.is_null() {
+        return code(r.map(|_| ()));
+    }
+    view.put(r)
+}
+
 /// `cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *tex, cudaTextureObject_t obj)`.
 pub fn cudaGetTextureObjectTextureDesc(tex: Out<CTextureDesc>, obj: u64) -> i32 {
+    // A null destination is an invalid resource handle (an H200's answer:
+    // tests/program-diff/runtime18_tex_norm_views.cu).
+    if tex.is_null() {
+        return code::<()>(record(Err(Error::InvalidResourceHandle)));
+    }
     let r = texture::texture_object_desc(obj).map(|(_, t)| CTextureDesc {
         addressMode: t.address,
         filterMode: t.filter,

@@ -30,7 +30,7 @@ use crate::api::memory::array::{at, rows_of};
 use crate::api::memory::pitched::{Extent, Memcpy3DParms, Memcpy3DPeerParms, PitchedPtr};
 use crate::api::pool::MemAccessDesc;
 use crate::api::stream::StreamCallback;
-use crate::api::texture::{CTextureDesc, ResourceDesc};
+use crate::api::texture::{CResourceViewDesc, CTextureDesc, ResourceDesc};
 use crate::args::{CStrArg, Dim3C, In, Out};
 use crate::registration::SymbolCopy;
 use crate::{stream, sync};
@@ -53,6 +53,7 @@ entry_points! {
         fn cudaDeviceSetCacheConfig(config: i32) -> i32;
         fn cudaDeviceGetCacheConfig(config: Out<i32>) -> i32;
         unsafe fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32;
+        fn cudaDeviceFlushGPUDirectRDMAWrites(target: i32, scope: i32) -> i32;
         fn cudaDeviceGetByPCIBusId(dev: Out<i32>, id: CStrArg) -> i32;
         fn cudaIpcGetMemHandle(handle: Out<IpcHandle>, dev_ptr: *mut c_void) -> i32;
         fn cudaIpcOpenMemHandle(dev_ptr: Out<*mut c_void>, handle: IpcHandle, flags: u32) -> i32;
@@ -319,6 +320,14 @@ entry_points! {
         fn cudaDeviceEnablePeerAccess(peer: i32, flags: u32) -> i32;
         fn cudaDeviceDisablePeerAccess(peer: i32) -> i32;
     }
+    api::external {
+        fn cudaDestroyExternalMemory(_ext_mem: *mut c_void) -> i32;
+        fn cudaDestroyExternalSemaphore(_ext_sem: *mut c_void) -> i32;
+        fn cudaSignalExternalSemaphoresAsync(_sems: *const c_void, _params: *const c_void, _n: u32, _s: *mut c_void)
+            -> i32, per_thread cudaSignalExternalSemaphoresAsync_ptsz;
+        fn cudaWaitExternalSemaphoresAsync(_sems: *const c_void, _params: *const c_void, _n: u32, _s: *mut c_void)
+            -> i32, per_thread cudaWaitExternalSemaphoresAsync_ptsz;
+    }
     api::interop {
         fn cudaGLGetDevices(_count: *mut u32, _devices: *mut i32, _n: u32, _list: i32) -> i32;
         fn cudaGraphicsGLRegisterBuffer(resource: *mut *mut c_void, buffer: u32, _flags: u32) -> i32;
@@ -368,9 +377,9 @@ entry_points! {
         fn cudaCreateChannelDesc(x: i32, y: i32, z: i32, w: i32, f: i32) -> ChannelDesc;
         fn cudaGetChannelDesc(desc: Out<ChannelDesc>, a: *const c_void) -> i32;
         fn cudaCreateTextureObject(obj: Out<u64>, res: In<ResourceDesc>, tex: In<CTextureDesc>,
-            view: In<runtime::texture::ResourceView>) -> i32;
-        fn cudaGetTextureObjectResourceViewDesc(view: Out<runtime::texture::ResourceView>, obj: u64) -> i32;
+            view: In<CResourceViewDesc>) -> i32;
         fn cudaDestroyTextureObject(obj: u64) -> i32;
+        fn cudaGetTextureObjectResourceViewDesc(view: Out<CResourceViewDesc>, obj: u64) -> i32;
         fn cudaGetTextureObjectResourceDesc(res: Out<ResourceDesc>, obj: u64) -> i32;
         fn cudaGetTextureObjectTextureDesc(tex: Out<CTextureDesc>, obj: u64) -> i32;
     }
@@ -576,9 +585,6 @@ not_implemented! {
     __cudaGetProcAddress
     __cudaRegisterHostVar
     __cudaRegisterUnifiedTable
-    cudaDestroyExternalMemory
-    cudaDestroyExternalSemaphore
-    cudaDeviceFlushGPUDirectRDMAWrites
     cudaDeviceGetNvSciSyncAttributes
     cudaDeviceRegisterAsyncNotification
     cudaDeviceUnregisterAsyncNotification
@@ -596,8 +602,4 @@ not_implemented! {
     cudaImportExternalMemory
     cudaImportExternalSemaphore
     cudaLibraryGetUnifiedFunction
-    cudaSignalExternalSemaphoresAsync
-    cudaSignalExternalSemaphoresAsync_ptsz
-    cudaWaitExternalSemaphoresAsync
-    cudaWaitExternalSemaphoresAsync_ptsz
 }

@@ -385,10 +385,12 @@ impl GraphExec {
     /// `cudaGraphExecUpdate`: takes the node parameters of `g`, which must have the same
     /// topology (node count, node types in order, edges, each memcpy node's kind) as the instantiated graph. On a
     /// mismatch the executable graph is unchanged, the call fails with
-    /// [`Error::GraphExecUpdateFailure`] and the result says why.
+    /// [`Error::GraphExecUpdateFailure`] and the result says why. A sticky error does not fail
+    /// it (host-side work: an H200 answers success after a kernel fault,
+    /// tests/program-diff/runtime18_graph_fault_branches.cu).
     pub fn update(self, g: Graph) -> (Result<()>, UpdateResult) {
         let mut res = UpdateResult { result: 1, error_node: None };
-        let r = api(|_| {
+        let r = crate::context::api_despite_sticky(|_| {
             let exec = get(self)?;
             let (topo, handles) = topology(g)?;
             let at = |i: usize| handles.get(i).map(|&h| GraphNode(h));

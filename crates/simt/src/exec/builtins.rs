@@ -57,15 +57,19 @@ impl Warp {
                     let text = self.cstr(b, fmt, 1 << 20, lane)?;
                     let mut out = Vec::new();
                     let mut env = PrintEnv { w: self, b, lane, fault: None };
-                    let n = crate::printf::format(&text, buf, &mut env, &mut out);
+                    let printed = crate::printf::format(&text, buf, &mut env, &mut out);
                     if let Some(e) = env.fault {
                         return Err(e);
                     }
-                    let mut p = b.l.printf.lock().unwrap_or_else(|e| e.into_inner());
-                    if p.len() + out.len() <= b.l.printf_fifo {
-                        p.extend_from_slice(&out);
+                    match printed {
+                        // The record takes room in the FIFO, or the output is dropped.
+                        Some(p) if b.l.dm.printf_reserve(p.fifo_bytes) => {
+                            b.l.printf.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(&out);
+                            u64::from(p.count as u32)
+                        }
+                        Some(p) => u64::from(p.count as u32),
+                        None => u64::from(-2i32 as u32),
                     }
-                    u64::from(n.unwrap_or(-2) as u32)
                 }
             }
             Builtin::AssertFail => {

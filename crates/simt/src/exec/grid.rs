@@ -25,10 +25,10 @@ pub(crate) struct Launch<'a> {
     pub instructions: AtomicU64,
     /// The device memory (for the `malloc` heap).
     pub dm: &'a crate::memory::DeviceMemory,
-    /// Device `printf` output, in order of execution, capped at `printf_fifo` bytes (a
-    /// `printf` whose output does not fit is dropped, as CUDA drops it).
+    /// Device `printf` output, in order of execution: the records that found room in the
+    /// printf FIFO (`DeviceMemory::printf_reserve`; a `printf` whose record does not fit is
+    /// dropped, as CUDA drops it).
     pub printf: Mutex<Vec<u8>>,
-    pub printf_fifo: usize,
     /// Bytes of shared memory reserved for system software (`%reserved_smem_offset_*`),
     /// after the kernel's own shared memory; 0 when no function reads those registers.
     pub reserved_smem: u32,
