@@ -141,11 +141,128 @@ pub(crate) fn at_label(split: &[Option<u32>], linear: &[Option<super::linear::Li
     for (r, x) in split.iter().enumerate() {
         let (Some(x), Some(p)) = (*x, linear.get(r).copied().flatten()) else { continue };
         if x == label {
-            out.push_str(&format!(
-                "LANES if (act >> l & 1) r{r}x[l] = {};\n",
-                super::linear::lane_expr(r as u32, p)
-            ));
+            out.push_str(&format!("LANES if (act >> l & 1) r{r}x[l] = {};\n", super::linear::lane_expr(r as u32, p)));
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::grouping::Grouping;
+    use super::super::lanes::Plan;
+    use super::super::linear::Linear;
+    use crate::analysis::live::{Liveness, uses_defs};
+
+    /// nvcc's halo-tile loop (`benchmarks/kit/jacobi2d_shared.cu`), `k` in `%r13`: each lane's
+    /// turns modulo 4 (`%r12`) in a remainder loop (`REM`) storing `tile[k / 18][k % 18]`
+    /// (`%r9`), then the loop unrolled by four (`MAIN`, one turn shown) from its exit `EXIT`,
+    /// where lanes read their own `k`. `TAIL` stands for what follows the loops.
+    const HALO: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry t(.param .u32 n)
+{
+    .reg .pred %p<8>;
+    .reg .b32 %r<40>;
+    .shared .align 4 .b8 tile[1296];
+    ld.param.u32 %r30, [n];
+    mov.u32 %r1, %tid.y;
+    shl.b32 %r2, %r1, 4;
+    mov.u32 %r3, %tid.x;
+    add.s32 %r13, %r2, %r3;
+    setp.gt.s32 %p1, %r13, 323;
+    @%p1 bra DONE;
+    max.s32 %r4, %r13, 68;
+    add.s32 %r5, %r4, 255;
+    sub.s32 %r6, %r5, %r13;
+    shr.u32 %r7, %r6, 8;
+    add.s32 %r8, %r7, 1;
+    and.b32 %r12, %r8, 3;
+    setp.eq.s32 %p2, %r12, 0;
+    @%p2 bra EXIT;
+REM:
+    mul.hi.s32 %r14, %r13, 954437177;
+    shr.u32 %r15, %r14, 31;
+    shr.s32 %r16, %r14, 2;
+    add.s32 %r17, %r16, %r15;
+    mul.lo.s32 %r18, %r17, 18;
+    sub.s32 %r19, %r13, %r18;
+    mov.u32 %r20, tile;
+    mad.lo.s32 %r21, %r17, 72, %r20;
+    shl.b32 %r22, %r19, 2;
+    add.s32 %r9, %r21, %r22;
+    st.shared.u32 [%r9], %r30;
+    add.s32 %r13, %r13, 256;
+    add.s32 %r12, %r12, -1;
+    setp.ne.s32 %p3, %r12, 0;
+    @%p3 bra REM;
+EXIT:
+    setp.lt.u32 %p4, %r6, 768;
+    @%p4 bra DONE;
+MAIN:
+    mul.hi.s32 %r24, %r13, 954437177;
+    shr.u32 %r25, %r24, 31;
+    shr.s32 %r26, %r24, 2;
+    add.s32 %r27, %r26, %r25;
+    mul.lo.s32 %r28, %r27, 18;
+    sub.s32 %r29, %r13, %r28;
+    mov.u32 %r34, tile;
+    mad.lo.s32 %r31, %r27, 72, %r34;
+    shl.b32 %r32, %r29, 2;
+    add.s32 %r33, %r31, %r32;
+    st.shared.u32 [%r33], %r30;
+    add.s32 %r13, %r13, 1024;
+    setp.lt.s32 %p5, %r13, 324;
+    @%p5 bra MAIN;
+DONE:
+TAIL
+    ret;
+}
+"#;
+
+    /// The plan of `HALO` with `tail` for `TAIL`, and the registers the first instructions
+    /// whose text starts with each of `writers` write.
+    fn plan_of(tail: &str, writers: &[&str]) -> (Plan, Vec<u32>) {
+        let p = crate::Program::from_ptx(&HALO.replace("TAIL", tail)).expect("load");
+        let f = p.funcs[0].as_ref().expect("decoded");
+        let plan = Plan::of(f, &Liveness::of(f), Grouping::Rows).expect("a lane phase");
+        let regs = writers
+            .iter()
+            .map(|w| {
+                let pc = f.info.iter().position(|i| i.text.trim_start().starts_with(w)).expect("a write");
+                let mut defs = Vec::new();
+                uses_defs(&f.code[pc].op, f.nregs, &mut Vec::new(), &mut defs);
+                defs[0]
+            })
+            .collect();
+        (plan, regs)
+    }
+
+    #[test]
+    fn a_remainder_loops_index_is_linear_up_to_its_exit() {
+        let (plan, r) = plan_of("", &["add.s32 %r13, %r2", "add.s32 %r9", "add.s32 %r33", "add.s32 %r12"]);
+        let (k, store, main, turns) = (r[0] as usize, r[1] as usize, r[2] as usize, r[3] as usize);
+        assert_eq!(plan.linear[k], Some(Linear::Narrow { step: 1 }), "k, in the remainder loop");
+        assert!(plan.split[k].is_some(), "k is each lane's own from the loop's exit on");
+        assert_eq!(plan.linear[store], Some(Linear::Narrow { step: 4 }), "tile + 72q + 4(k - 18q) = tile + 4k");
+        assert_eq!(plan.linear[main], None, "after the exit, lanes have run different turns");
+        assert_eq!(plan.linear[turns], None, "each lane's turn count");
+        assert!(plan.split[turns].is_none());
+    }
+
+    #[test]
+    fn no_split_where_lanes_could_come_back_before_the_exit_or_keep_k_in_frames() {
+        // A branch from after the exit back to the remainder loop.
+        let (plan, r) =
+            plan_of("    setp.eq.s32 %p6, %r30, 7;\n    @%p6 bra REM;", &["add.s32 %r13, %r2", "add.s32 %r9"]);
+        assert!(plan.split[r[0] as usize].is_none() && plan.linear[r[0] as usize].is_none());
+        assert_eq!(plan.linear[r[1] as usize], None);
+        // `k` read after a barrier: lanes keep it in their frames.
+        let (plan, r) =
+            plan_of("    bar.sync 0;\n    st.shared.u32 [tile], %r13;", &["add.s32 %r13, %r2", "add.s32 %r9"]);
+        assert!(plan.split[r[0] as usize].is_none() && plan.linear[r[0] as usize].is_none());
+        assert_eq!(plan.linear[r[1] as usize], None);
+    }
 }
