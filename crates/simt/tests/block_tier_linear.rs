@@ -438,3 +438,74 @@ fn a_quotient_and_remainder_recombined_address_every_thread_as_the_isa_says() {
         }
     }
 }
+
+/// What `halo2` and `halo3` (tests/kernels/halo_tiles.cu) write for `blocks` blocks and an
+/// input of `n` elements (`in[g] = g / 2`): block `b` stages `in[base + k]` (`-1` outside the
+/// input, `base = b * step - back`) in its tile at `k`, and writes `2 * tile[k] + c(k)` at
+/// `out[b * len + k]`, `c` the tile's column (`k % 18`) or middle index (`k / 10 % 10`).
+fn halo_expected(three: bool, blocks: u32, n: u32) -> Vec<u32> {
+    let (len, step, back) = if three { (1000, 900, 5) } else { (324, 300, 7) };
+    let mut out = Vec::new();
+    for b in 0..blocks as i64 {
+        for k in 0..len as i64 {
+            let g = b * step - back + k;
+            let v = if (0..i64::from(n)).contains(&g) { g as f32 / 2.0 } else { -1.0 };
+            let c = if three { k / 10 % 10 } else { k % 18 };
+            out.push((v * 2.0 + c as f32).to_bits());
+        }
+    }
+    out
+}
+
+#[test]
+fn halo_tiles_of_nvcc_remainder_loops_land_where_the_isa_says_in_every_block_shape() {
+    // nvcc's tile loop `for (k = t; k < TILE; k += threads)`: a remainder loop of each lane's
+    // own turn count (modulo 4) before the loop unrolled by four; `k` and the addresses made
+    // from it are linear up to the remainder loop's exit (`block_tier/emit/split.rs`). Blocks
+    // of 324 and 1000 threads or more run no loop turn twice; of 60 some lanes run one turn
+    // fewer than the others in each loop; the input ends inside the third block (a partial
+    // tile) and starts after the first block's halo.
+    let src = std::fs::read_to_string(format!("{}/tests/kernels/halo_tiles.sm_90.O3.ptx", env!("CARGO_MANIFEST_DIR")))
+        .expect("tests/kernels/halo_tiles.sm_90.O3.ptx");
+    let shapes = [
+        Dim3::new(8, 8, 1),
+        Dim3::new(16, 16, 1),
+        Dim3::new(32, 8, 1),
+        Dim3::new(18, 18, 1),
+        Dim3::new(8, 8, 8),
+        Dim3::new(7, 3, 5),
+        Dim3::new(20, 3, 1),
+        Dim3::new(16, 2, 2),
+        Dim3::x(96),
+        Dim3::x(1024),
+    ];
+    let blocks = 3u32;
+    for (name, three, n) in [("_Z5halo2PKfPfi", false, 650u32), ("_Z5halo3PKfPfi", true, 2300)] {
+        let len = if three { 1000 } else { 324 };
+        for block in shapes {
+            let mem = DeviceMemory::new();
+            let input: Vec<u32> = (0..n).map(|g| (g as f32 / 2.0).to_bits()).collect();
+            let inp = mem.alloc(4 * u64::from(n)).unwrap();
+            write(&mem, inp, &input);
+            let out = mem.alloc(4 * u64::from(blocks * len)).unwrap();
+            write(&mem, out, &vec![u32::MAX; (blocks * len) as usize]);
+            let params = Params::new().ptr(inp).ptr(out).u32(n).clone();
+            let p = one_worker_program(&src, Engine::Block);
+            let st = p.launch(name, Dim3::x(blocks), block, 0, params.bytes(), &mem).unwrap();
+            assert_eq!(st.tier, Tier::Block, "{name}, block {block:?}");
+            let got = download_u32(&mem, out, (blocks * len) as usize);
+            let want = halo_expected(three, blocks, n);
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(
+                    g,
+                    w,
+                    "{name}, block {block:?}: out[{i}] (block {}, k {}) is {}, not {}",
+                    i as u32 / len,
+                    i as u32 % len,
+                    f32::from_bits(*g),
+                    f32::from_bits(*w)
+                );
+            }
+        }
+    }
+}

@@ -86,6 +86,8 @@ pub(crate) struct Plan {
     pub uniform: Vec<bool>,
     /// Per register: its pattern when linear (`linear.rs`: a C scalar too, lane 0's value).
     pub linear: Vec<Option<Linear>>,
+    /// Per linear register: the label from which it is an array instead (`split.rs`).
+    pub split: Vec<Option<u32>>,
     /// Per instruction: the expansion of its write (`affine.rs`), which `linear` was found with.
     combos: Combos,
     /// How its groups' lanes are the block's threads.
@@ -227,11 +229,36 @@ impl Plan {
         };
         // Only `threadIdx.x` of rows seeds linear registers.
         let combos = if grouping.x_linear() { combos(f, &together) } else { Vec::new() };
+        let mut split = vec![None; f.nregs as usize];
+        // A write of register `d` at `pc` is together when its guard is uniform and no lane
+        // waits where `d` is live: at a label before `d`'s split when it has one (lanes
+        // waiting from there on have their own copies, `split.rs`).
+        let together_split = |split: &[Option<u32>], pc: u32, d: u32| {
+            let Some(inst) = f.code.get(pc as usize) else { return false };
+            let upto = split.get(d as usize).copied().flatten().unwrap_or(u32::MAX);
+            inst.guard.is_none_or(|g| uniform.get(g.reg as usize).copied().unwrap_or(false))
+                && !labels.iter().enumerate().any(|(i, &x)| {
+                    x < upto && from[i] <= pc && pc < x && live_sets[i].get(d as usize).copied().unwrap_or(false)
+                })
+        };
         let mut linear = if grouping.x_linear() {
-            linear_regs(f, &uniform, &excluded, &together, &combos)
+            linear_regs(f, &uniform, &excluded, &|pc, d| together_split(&split, pc, d), &combos, &split)
         } else {
             vec![None; f.nregs as usize]
         };
+        if grouping.x_linear() && !collectives {
+            let in_frames: Vec<&[usize]> = barriers.iter().map(|b| b.live.as_slice()).collect();
+            split = super::split::candidates(f, live, &labels, &linear, &uniform, &excluded, &in_frames);
+            if split.iter().any(Option::is_some) {
+                linear = linear_regs(f, &uniform, &excluded, &|pc, d| together_split(&split, pc, d), &combos, &split);
+                // A register not linear before its split stays an array throughout.
+                for (s, p) in split.iter_mut().zip(&linear) {
+                    if p.is_none() {
+                        *s = None;
+                    }
+                }
+            }
+        }
         loop {
             let seeded: Vec<usize> = barriers
                 .iter()
@@ -242,7 +269,12 @@ impl Plan {
                 break;
             }
             seeded.into_iter().for_each(|r| excluded[r] = true);
-            linear = linear_regs(f, &uniform, &excluded, &together, &combos);
+            linear = linear_regs(f, &uniform, &excluded, &|pc, d| together_split(&split, pc, d), &combos, &split);
+            for (s, p) in split.iter_mut().zip(&linear) {
+                if p.is_none() {
+                    *s = None;
+                }
+            }
         }
         let probes = probe::probes(f, &barriers);
         let reloads = reload::reloads(f, &barriers, &probes, loops);
@@ -259,6 +291,7 @@ impl Plan {
             collectives,
             uniform,
             linear,
+            split,
             combos,
             grouping,
             probes,
@@ -473,6 +506,11 @@ impl Emitter<'_> {
                 let decl: Vec<String> = chunk
                     .iter()
                     .map(|&r| match plan.linear[r] {
+                        // `split.rs`: the scalar and the array form.
+                        Some(Linear::Wide { ext: Some(_), .. }) if plan.split[r].is_some() => {
+                            format!("r{r} = 0, r{r}x[LANE_W] = {{0}}; u32 r{r}_s = 0; (void)r{r}_s")
+                        }
+                        Some(_) if plan.split[r].is_some() => format!("r{r} = 0, r{r}x[LANE_W] = {{0}}"),
                         Some(Linear::Wide { ext: Some(_), .. }) => format!("r{r} = 0; u32 r{r}_s = 0; (void)r{r}_s"),
                         _ if plan.uniform[r] || plan.linear[r].is_some() => format!("r{r} = 0"),
                         _ => format!("r{r}[LANE_W]"),
@@ -483,6 +521,8 @@ impl Emitter<'_> {
             }
         }
         self.linear = plan.linear.clone();
+        self.split = plan.split.clone();
+        self.at = 0;
         self.combos = plan.combos.clone();
         let (runs, count) = super::window::runs(f, &plan.labels, &plan.linear, &plan.uniform);
         self.runs = runs;
@@ -560,8 +600,10 @@ impl Emitter<'_> {
             let pc = pc as u32;
             if plan.labels.binary_search(&pc).is_ok() {
                 self.close_group(&mut group);
-                let _ = writeln!(self.out, "VL{pc}: act |= w{pc}; w{pc} = 0;");
+                let cross = super::split::at_label(&plan.split, &plan.linear, pc);
+                let _ = writeln!(self.out, "VL{pc}: {cross}act |= w{pc}; w{pc} = 0;");
             }
+            self.at = pc;
             match kind(f, &inst.op) {
                 Kind::Pure => self.lane_pure(plan, pc, inst.guard, &inst.op, &mut group),
                 Kind::Control => {
@@ -780,7 +822,7 @@ impl Emitter<'_> {
         let mut defs = Vec::new();
         uses_defs(op, self.f.nregs, &mut Vec::new(), &mut defs);
         let combo = self.combos.get(pc as usize).and_then(Option::as_deref);
-        if let Some((_, seed)) = linear_write(self.f, op, &self.linear, &self.uniform, combo) {
+        if let Some((_, seed)) = linear_write(self.f, pc, op, &self.linear, &self.uniform, combo, &self.split) {
             self.close_group(group);
             self.linear_pure(pc, guard, op, seed);
             return;
@@ -862,11 +904,22 @@ impl Emitter<'_> {
         match *op {
             Op::Bra { target, .. } => {
                 let target = target.min(self.f.code.len() as u32);
+                // Lanes parked past a register's split take their copies (`split.rs`).
+                let copies = |parked: u32, mask: &str| match plan.labels.binary_search(&parked) {
+                    Ok(i) => super::split::snapshot(&plan.split, &plan.linear, &plan.live[i], pc, parked, mask),
+                    Err(_) => String::new(),
+                };
                 if target > pc {
-                    let _ = writeln!(self.out, "w{target} |= m_; act &= ~m_; if (!act) goto V_NEXT;");
+                    let copies = copies(target, "m_");
+                    let _ = writeln!(self.out, "{copies}w{target} |= m_; act &= ~m_; if (!act) goto V_NEXT;");
                 } else {
                     // The taken lanes run the loop again first; the others wait after it.
-                    let park = if guard.is_some() { format!("w{} |= act & ~m_; ", pc + 1) } else { String::new() };
+                    let park = if guard.is_some() {
+                        let copies = copies(pc + 1, "(act & ~m_)");
+                        format!("{copies}w{} |= act & ~m_; ", pc + 1)
+                    } else {
+                        String::new()
+                    };
                     let _ = writeln!(
                         self.out,
                         "if (m_) {{ {park}act = m_;\n\
@@ -930,6 +983,8 @@ impl Emitter<'_> {
     fn evacuate(&mut self, plan: &Plan) {
         let _ = writeln!(self.out, "V_EVAC:\n{GO_EAGER}");
         for (i, &x) in plan.labels.iter().enumerate() {
+            // Registers in the form they have at the label (`split.rs`).
+            self.at = x;
             let k = self.resume_point(x, x);
             let _ = write!(self.out, "LANES if (w{x} >> l & 1) {{");
             for (r, &live) in plan.live[i].iter().enumerate() {

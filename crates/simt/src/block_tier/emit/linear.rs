@@ -104,15 +104,18 @@ enum Fact {
 
 /// Per register of `f`: its pattern when linear (see the module documentation). `uniform`:
 /// the group-uniform registers; `excluded`: registers that may not be linear (read before
-/// written, or seeded and live across a barrier); `together(pc)`: whether the instruction at `pc` writes
-/// every lane of the group alike (no lane-dependent guard, no lane waiting where it writes);
-/// `combos`: the writes' expansions (`affine::combos`).
+/// written, or seeded and live across a barrier); `together(pc, r)`: whether the instruction at
+/// `pc` writes register `r` in every lane of the group alike (no lane-dependent guard, no lane
+/// waiting where it writes); `combos`: the writes' expansions (`affine::combos`); `split`: per
+/// register, where it becomes an array (`split.rs`): its writes from there on do not count, and
+/// reads from there on are of no pattern.
 pub(crate) fn linear_regs(
     f: &Func,
     uniform: &[bool],
     excluded: &[bool],
-    together: &dyn Fn(u32) -> bool,
+    together: &dyn Fn(u32, u32) -> bool,
     combos: &Combos,
+    split: &[Option<u32>],
 ) -> Vec<Option<Linear>> {
     let n = f.nregs as usize;
     let mut fact: Vec<Fact> = (0..n)
@@ -133,13 +136,14 @@ pub(crate) fn linear_regs(
             crate::analysis::live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
             for &d in &defs {
                 let Some(cur) = fact.get(d as usize).copied() else { continue };
-                if cur == Fact::Not {
+                if cur == Fact::Not || super::split::is_array_at(split, d, pc as u32) {
                     continue;
                 }
-                let new = if defs.len() != 1 || !together(pc as u32) {
+                let new = if defs.len() != 1 || !together(pc as u32, d) {
                     Some(Fact::Not)
                 } else {
-                    match eval(f, &inst.op, &fact, uniform, combos.get(pc).and_then(Option::as_deref)) {
+                    let combo = combos.get(pc).and_then(Option::as_deref);
+                    match eval(f, pc as u32, &inst.op, &fact, uniform, combo, split) {
                         Some((Val::Lin(p, _), _)) => Some(Fact::Is(p)),
                         Some((Val::Later, _)) => None,
                         _ => Some(Fact::Not),
@@ -163,28 +167,47 @@ pub(crate) fn linear_regs(
     }
 }
 
-/// The pattern and seed of the linear register `op` writes (given the final facts `linear`
-/// and the write's expansion `combo`), `None` when it writes none.
+/// The pattern and seed of the linear register `op` (at `pc`) writes (given the final facts
+/// `linear`, the write's expansion `combo` and the registers' splits `split`), `None` when it
+/// writes none (a split register's write from its split on is to its array).
 pub(crate) fn linear_write(
     f: &Func,
+    pc: u32,
     op: &Op,
     linear: &[Option<Linear>],
     uniform: &[bool],
     combo: Option<&[Leaf]>,
+    split: &[Option<u32>],
 ) -> Option<(Linear, Option<Seed>)> {
     let fact: Vec<Fact> = linear.iter().map(|p| p.map_or(Fact::Not, Fact::Is)).collect();
-    match eval(f, op, &fact, uniform, combo) {
-        Some((Val::Lin(p, seed), d)) if linear.get(d as usize).copied().flatten() == Some(p) => Some((p, seed)),
+    match eval(f, pc, op, &fact, uniform, combo, split) {
+        Some((Val::Lin(p, seed), d))
+            if linear.get(d as usize).copied().flatten() == Some(p) && !super::split::is_array_at(split, d, pc) =>
+        {
+            Some((p, seed))
+        }
         _ => None,
     }
 }
 
-/// The lanes of the register `op` writes, and that register; `None` for any other
+/// The lanes of the register `op` (at `pc`) writes, and that register; `None` for any other
 /// instruction than the integer arithmetic linear registers come from. `combo`: the write's
-/// expansion (`affine.rs`), which decides when its operands alone do not.
-fn eval(f: &Func, op: &Op, fact: &[Fact], uniform: &[bool], combo: Option<&[Leaf]>) -> Option<(Val, u32)> {
+/// expansion (`affine.rs`), which decides when its operands alone do not; `split`: where
+/// registers become arrays (`split.rs`).
+fn eval(
+    f: &Func,
+    pc: u32,
+    op: &Op,
+    fact: &[Fact],
+    uniform: &[bool],
+    combo: Option<&[Leaf]>,
+    split: &[Option<u32>],
+) -> Option<(Val, u32)> {
     let val = |s: Src| -> Val {
         match s {
+            // An expansion's leaves are read at `pc` or before: a split register read at `pc`
+            // from its split on has no pattern, nor (conservatively) one read before it.
+            Src::Reg(r) if super::split::is_array_at(split, r, pc) => Val::Other,
             Src::Imm(_) | Src::Global(..) | Src::Local(_) => Val::Uniform,
             Src::Sreg(Sreg::Tid(0)) => Val::Lane,
             Src::Sreg(r) if super::grouping::Grouping::Rows.uniform_sreg(r) => Val::Uniform,

@@ -16,6 +16,7 @@
 //! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
 //! - `reload.rs`: which registers a group resuming after a barrier takes back from its frames;
+//! - `split.rs`: induction registers linear up to their loop's exit, arrays after it;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame;
 //! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline);
 //! - `warp.rs`: the lane phase's warp collectives (a group that is a whole warp);
@@ -35,6 +36,7 @@ mod nan;
 mod prefetch;
 mod probe;
 mod reload;
+mod split;
 mod stale;
 mod tex;
 mod warp;
@@ -119,6 +121,11 @@ struct Emitter<'f> {
     /// In the lane phase, per register: its pattern when linear (`linear.rs`), a C scalar
     /// holding lane 0's value.
     linear: Vec<Option<linear::Linear>>,
+    /// In the lane phase, per register: the label from which a linear one is an array
+    /// `r{r}x` (`split.rs`).
+    split: Vec<Option<u32>>,
+    /// In the lane phase, the pc whose registers' forms operands take (`split.rs`).
+    at: u32,
     /// In the lane phase, the expansion of each instruction's write (`affine.rs`).
     combos: affine::Combos,
     /// The lane phase's groups (`grouping.rs`).
@@ -196,6 +203,8 @@ pub(crate) fn translate(f: &Func, grouping: Grouping, width: u64) -> Unit {
         lane_cond: None,
         uniform: Vec::new(),
         linear: Vec::new(),
+        split: Vec::new(),
+        at: 0,
         combos: Vec::new(),
         grouping,
         runs: Vec::new(),
@@ -303,6 +312,7 @@ impl Emitter<'_> {
         // Decoding never emits a register at or past `nregs`; a stray one writes a scratch.
         let array = self.lane && !self.uniform.get(d as usize).copied().unwrap_or(false) && self.linear_of(d).is_none();
         match (d < self.f.nregs, array) {
+            (true, true) if self.split_array(d) => format!("r{d}x[l]"),
             (true, false) => format!("r{d}"),
             (true, true) => format!("r{d}[l]"),
             (false, _) => "scratch".to_string(),
@@ -329,6 +339,7 @@ impl Emitter<'_> {
     fn src(&self, s: Src) -> String {
         match s {
             Src::Reg(r) if let Some(p) = self.linear_of(r) => linear::lane_expr(r, p),
+            Src::Reg(r) if self.split_array(r) => format!("r{r}x[l]"),
             Src::Reg(r) if r < self.f.nregs && self.lane && !self.uniform.get(r as usize).copied().unwrap_or(false) => {
                 format!("r{r}[l]")
             }
@@ -343,7 +354,13 @@ impl Emitter<'_> {
 
     /// In the lane phase, register `r`'s pattern when it is linear.
     fn linear_of(&self, r: u32) -> Option<linear::Linear> {
-        if self.lane { self.linear.get(r as usize).copied().flatten() } else { None }
+        if self.lane && !self.split_array(r) { self.linear.get(r as usize).copied().flatten() } else { None }
+    }
+
+    /// In the lane phase, whether register `r` is in its array form `r{r}x` at the pc being
+    /// emitted (`split.rs`).
+    fn split_array(&self, r: u32) -> bool {
+        self.lane && split::is_array_at(&self.split, r, self.at)
     }
 
     /// Whether the f32 operation at `pc` must canonicalize a NaN result: unless its
