@@ -615,10 +615,10 @@ fn memory_pool_struct_layouts_match_cuda_13_0_headers() {
 
 #[test]
 fn resource_view_struct_layout_matches_cuda_13_0_headers() {
-    use runtime::texture::ResourceView;
+    use cudart::api::texture::CResourceViewDesc;
     assert_layouts(
         "layout5",
-        &[field_offsets!(ResourceView, "struct cudaResourceViewDesc",
+        &[field_offsets!(CResourceViewDesc, "struct cudaResourceViewDesc",
             format => "format", width => "width", height => "height", depth => "depth",
             firstMipmapLevel => "firstMipmapLevel", lastMipmapLevel => "lastMipmapLevel",
             firstLayer => "firstLayer", lastLayer => "lastLayer", reserved => "reserved")],
