@@ -856,7 +856,7 @@ struct Layers {
 const LAYERED: &[Layers] = &[Layers {
     krate: "runtime",
     layers: &[
-        &["error", "work", "host_access", "interprocess_event"],
+        &["error", "work", "host_access", "interprocess_event", "printf"],
         &["context", "managed_ranges", "managed_variables"],
         &["device", "image", "profile"],
         &["stream", "event"],

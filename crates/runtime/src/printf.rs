@@ -10,7 +10,7 @@
 //! The FIFO's room is the device's (`simt::DeviceMemory::printf_reserve`): records that do not
 //! fit are dropped as the kernel prints them; [`flush`] frees the room again. (An H200's FIFO
 //! is circular: past its size the oldest records are overwritten, and how many survive depends
-//! on timing: gpu-unseen/runtime18_printf_fifo.)
+//! on timing: tests/gpu-programs/runtime18_printf_fifo.txt.)
 //!
 //! This layer names nothing else of the crate (the context's synchronizations call it).
 
