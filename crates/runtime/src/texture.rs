@@ -148,12 +148,15 @@ fn apply_view(mut image: Image, extent: [usize; 3], v: &ResourceView) -> Result<
     let layers = if image.layered { image.layers } else { 1 };
     if v.extent != extent
         || first_level > last_level
-        || last_level >= levels
+        || first_level >= levels
         || first_layer > last_layer
         || last_layer >= layers
     {
         return Err(Error::InvalidValue);
     }
+    // A last level past the array's is accepted and reads the levels there are (an H200 made
+    // a texture of a 4-level array viewed through level 7: guide18_array_view_queries).
+    let last_level = last_level.min(levels - 1);
     image.levels = image.levels[first_level as usize..=last_level as usize].to_vec();
     if image.layered {
         for l in &mut image.levels {
