@@ -703,7 +703,9 @@ fn props() -> DeviceProp {
         memoryPoolsSupported: 1,
         // An H200 answers 1 (a kernel-driver feature: nvidia_p2p_get_pages); there is no such driver here.
         gpuDirectRDMASupported: 0,
-        gpuDirectRDMAFlushWritesOptions: 0,
+        // cudaFlushGPUDirectRDMAWritesOptionHost: cudaDeviceFlushGPUDirectRDMAWrites is there
+        // (nothing to flush), as an H200 answers.
+        gpuDirectRDMAFlushWritesOptions: 1,
         gpuDirectRDMAWritesOrdering: 0,
         // POSIX file descriptors (an H200 has the bit): pools export as one
         // (`memory::mem_pool_export`), imported back in this process.

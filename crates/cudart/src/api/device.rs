@@ -314,3 +314,49 @@ pub unsafe fn cudaDeviceGetHostAtomicCapabilities(caps: *mut u32, ops: *const i3
 pub fn cudaDeviceGetP2PAtomicCapabilities(_caps: *mut u32, _ops: *const i32, _count: u32, _src: i32, _dst: i32) -> i32 {
     code(runtime::record::<()>(Err(runtime::Error::InvalidDevice)))
 }
+
+/// The handles of the async-notification callbacks registered and not yet unregistered
+/// (`cudaDeviceRegisterAsyncNotification`). The CPU device never sends a notification (there is
+/// no device-memory budget to go over), so a callback is kept only as its handle, which
+/// unregistering must find.
+fn async_notifications() -> std::sync::MutexGuard<'static, (usize, std::collections::BTreeSet<usize>)> {
+    static HANDLES: std::sync::Mutex<(usize, std::collections::BTreeSet<usize>)> =
+        std::sync::Mutex::new((0, std::collections::BTreeSet::new()));
+    HANDLES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// `cudaDeviceRegisterAsyncNotification(int device, cudaAsyncCallback callbackFunc, void
+/// *userData, cudaAsyncCallbackHandle_t *callback)`: an unknown device is
+/// cudaErrorInvalidDevice, a null callback or output cudaErrorInvalidValue (an H200's answers:
+/// tests/program-diff/guide18_runtime_misc13.cu).
+pub fn cudaDeviceRegisterAsyncNotification(
+    dev: i32,
+    callback: *mut c_void,
+    _user: *mut c_void,
+    handle: Out<*mut c_void>,
+) -> i32 {
+    if dev != 0 {
+        return code(record::<()>(Err(Error::InvalidDevice)));
+    }
+    if callback.is_null() {
+        return invalid();
+    }
+    handle.put_with(|| {
+        runtime::usable()?;
+        let mut n = async_notifications();
+        // Handles count up from 1 (null is never a handle).
+        n.0 += 1;
+        let h = n.0;
+        n.1.insert(h);
+        Ok(h as *mut c_void)
+    })
+}
+
+/// `cudaDeviceUnregisterAsyncNotification(int device, cudaAsyncCallbackHandle_t callback)`: a
+/// handle not registered (null included) is cudaErrorInvalidValue.
+pub fn cudaDeviceUnregisterAsyncNotification(dev: i32, handle: *mut c_void) -> i32 {
+    if dev != 0 {
+        return code(record::<()>(Err(Error::InvalidDevice)));
+    }
+    if async_notifications().1.remove(&(handle as usize)) { 0 } else { invalid() }
+}

@@ -46,3 +46,10 @@ pub fn cudaSignalExternalSemaphoresAsync(
 pub fn cudaWaitExternalSemaphoresAsync(_sems: *const c_void, _params: *const c_void, _n: u32, _s: *mut c_void) -> i32 {
     invalid()
 }
+
+/// `cudaDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList, int device, int flags)`: there is
+/// no NvSciSync on this platform, so cudaErrorNotSupported, as an H200 under Linux answers
+/// (tests/program-diff/guide18_runtime_misc13.cu).
+pub fn cudaDeviceGetNvSciSyncAttributes(_list: *mut c_void, _device: i32, _flags: i32) -> i32 {
+    code(record::<()>(Err(Error::NotSupported)))
+}

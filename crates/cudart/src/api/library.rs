@@ -172,6 +172,19 @@ pub fn cudaLibraryGetKernel(k: Out<*mut c_void>, lib: *mut c_void, name: CStrArg
     k.put(r)
 }
 
+/// `cudaLibraryGetUnifiedFunction(void **fptr, cudaLibrary_t, const char *symbol)`: a unified
+/// function is one compiled for host and device alike (`__device__` functions declared with
+/// nvcc's unified-function attribute in a cubin); a library of PTX or of our fatbins has none, so
+/// any name, kernels and `.func`s included, is cudaErrorInvalidValue and `*fptr` is left as it
+/// was; an unknown library is cudaErrorInvalidResourceHandle (an H200's answers:
+/// tests/program-diff/guide18_runtime_misc13.cu).
+pub fn cudaLibraryGetUnifiedFunction(f: Out<*mut c_void>, lib: *mut c_void, _name: CStrArg) -> i32 {
+    if f.is_null() {
+        return invalid();
+    }
+    code(with(lib, |_| record::<()>(Err(Error::InvalidValue))))
+}
+
 /// `cudaLibraryGetKernelCount(unsigned int *count, cudaLibrary_t)`.
 pub fn cudaLibraryGetKernelCount(count: Out<u32>, lib: *mut c_void) -> i32 {
     count.put(with(lib, |l| Ok(u32::try_from(l.kernels.len()).unwrap_or(u32::MAX))))

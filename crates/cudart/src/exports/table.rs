@@ -54,6 +54,9 @@ entry_points! {
         fn cudaDeviceGetCacheConfig(config: Out<i32>) -> i32;
         unsafe fn cudaDeviceGetPCIBusId(id: *mut c_char, len: i32, dev: i32) -> i32;
         fn cudaDeviceFlushGPUDirectRDMAWrites(target: i32, scope: i32) -> i32;
+        fn cudaDeviceRegisterAsyncNotification(dev: i32, callback: *mut c_void, _user: *mut c_void,
+            handle: Out<*mut c_void>) -> i32;
+        fn cudaDeviceUnregisterAsyncNotification(dev: i32, handle: *mut c_void) -> i32;
         fn cudaDeviceGetByPCIBusId(dev: Out<i32>, id: CStrArg) -> i32;
         fn cudaIpcGetMemHandle(handle: Out<IpcHandle>, dev_ptr: *mut c_void) -> i32;
         fn cudaIpcOpenMemHandle(dev_ptr: Out<*mut c_void>, handle: IpcHandle, flags: u32) -> i32;
@@ -321,6 +324,7 @@ entry_points! {
         fn cudaDeviceDisablePeerAccess(peer: i32) -> i32;
     }
     api::external {
+        fn cudaDeviceGetNvSciSyncAttributes(_list: *mut c_void, _device: i32, _flags: i32) -> i32;
         fn cudaDestroyExternalMemory(_ext_mem: *mut c_void) -> i32;
         fn cudaDestroyExternalSemaphore(_ext_sem: *mut c_void) -> i32;
         fn cudaSignalExternalSemaphoresAsync(_sems: *const c_void, _params: *const c_void, _n: u32, _s: *mut c_void)
@@ -526,6 +530,7 @@ entry_points! {
             _num_lib: u32) -> i32;
         fn cudaLibraryUnload(lib: *mut c_void) -> i32;
         fn cudaLibraryGetKernel(k: Out<*mut c_void>, lib: *mut c_void, name: CStrArg) -> i32;
+        fn cudaLibraryGetUnifiedFunction(f: Out<*mut c_void>, lib: *mut c_void, _name: CStrArg) -> i32;
         fn cudaLibraryGetKernelCount(count: Out<u32>, lib: *mut c_void) -> i32;
         unsafe fn cudaLibraryEnumerateKernels(kernels: *mut *mut c_void, n: u32, lib: *mut c_void) -> i32;
         fn cudaLibraryGetGlobal(dptr: Out<*mut c_void>, bytes: Out<usize>, lib: *mut c_void, name: CStrArg) -> i32;
@@ -535,8 +540,8 @@ entry_points! {
     api::logs {
         unsafe fn cudaLogsRegisterCallback(f: *mut c_void, _user: *mut c_void, out: *mut *mut c_void) -> i32;
         fn cudaLogsUnregisterCallback(h: *mut c_void) -> i32;
-        unsafe fn cudaLogsCurrent(it: *mut u32, flags: u32) -> i32;
-        unsafe fn cudaLogsDumpToFile(it: *mut u32, path: CStrArg, flags: u32) -> i32;
+        unsafe fn cudaLogsCurrent(it: *mut u32, _flags: u32) -> i32;
+        unsafe fn cudaLogsDumpToFile(it: *mut u32, path: CStrArg, _flags: u32) -> i32;
         unsafe fn cudaLogsDumpToMemory(it: *mut u32, buffer: *mut c_char, size: *mut usize, flags: u32) -> i32;
     }
     api::driver {
@@ -585,9 +590,6 @@ not_implemented! {
     __cudaGetProcAddress
     __cudaRegisterHostVar
     __cudaRegisterUnifiedTable
-    cudaDeviceGetNvSciSyncAttributes
-    cudaDeviceRegisterAsyncNotification
-    cudaDeviceUnregisterAsyncNotification
     cudaExternalMemoryGetMappedBuffer
     cudaExternalMemoryGetMappedMipmappedArray
     cudaGetExportTable
@@ -601,5 +603,4 @@ not_implemented! {
     cudaGraphExternalSemaphoresWaitNodeSetParams
     cudaImportExternalMemory
     cudaImportExternalSemaphore
-    cudaLibraryGetUnifiedFunction
 }
