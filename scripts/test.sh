@@ -3,6 +3,11 @@
 # (the tests' reference oracle: every PTX we print must pass ptxas) and clang-19 (Cuprite's CUDA
 # front end), cmake (a test builds a CMake project) and CCCL's headers (Thrust, CUB, libcu++: scripts/install-cccl.sh) if they are not
 # there yet, then runs every test of every crate. Extra arguments go to `cargo test`.
+#
+# CUPRITE_TESTS=full runs the whole suite; without it (the README's command, CI's 2-core budget)
+# tests/program-diff checks a fixed third of its programs and none that include CCCL (nvcc's
+# builds of all of them take 25 minutes of such a machine), and the conformance table's second
+# pass (single-pass registers) runs the warp tier only. Both say so as they run.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=scripts/nvcc-env.sh
@@ -26,6 +31,14 @@ if [ $# -eq 0 ] && [ "$CUPRITE_CC_OPT" != -O3 ]; then
 fi
 if [ $# -eq 0 ]; then
     # The warp tier's first code of a long kernel has single-pass registers (CUPRITE_WARP_REGALLOC):
-    # the conformance tests once more with every warp-tier compile so.
-    CUPRITE_WARP_REGALLOC=single_pass cargo test --release -p cuprite-simt --test conformance
+    # the conformance tests once more with every warp-tier compile so (the warp tier alone
+    # beside the interpreter, unless the whole suite runs).
+    engines=warp
+    [ "${CUPRITE_TESTS:-}" = full ] && engines=interp,jit-all,warp,block
+    CUPRITE_WARP_REGALLOC=single_pass CONFORMANCE_ENGINES=$engines \
+        cargo test --release -p cuprite-simt --test conformance
+fi
+if [ "${CUPRITE_TESTS:-}" != full ]; then
+    echo "scripts/test.sh: tests/program-diff checked a third of its programs (none that include CCCL)" \
+        "and the second conformance pass the warp tier only; CUPRITE_TESTS=full scripts/test.sh checks all" >&2
 fi

@@ -759,8 +759,9 @@ impl Program {
         let watch = block_tier::Stopwatch::start(l);
         let r = block_tier::run(l, code);
         // (A part whose block waited for a later block ran the rest of the grid too:
-        // `exec::Claims::covered_end`.)
+        // `exec::Claims::covered_end`. Such a launch is no verdict: a later one is judged.)
         if r.is_err() || l.claims.covered_end() >= blocks {
+            self.block.unjudged(idx);
             return (r, Tier::Block);
         }
         let tried = (watch.work(l), n);
@@ -768,6 +769,7 @@ impl Program {
         let watch = block_tier::Stopwatch::start(l);
         let below = self.run_below_block_tier(l, idx, None);
         if below.0.is_err() || l.claims.covered_end() >= blocks {
+            self.block.unjudged(idx);
             return below;
         }
         let keep = self.block.judge(&self.funcs, idx, tried, (watch.work(l), m));

@@ -17,7 +17,7 @@
 //! fields taken whole; `shfl` from an inactive lane: 0). `tests/conformance-gpu/` replays this table on a GPU
 //! (`CONFORMANCE_DUMP=dir` writes it out) and compares every result.
 
-use simt::{DeviceMemory, DevicePtr, Dim3, Params, Program};
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, Params, Program};
 
 mod common;
 mod conformance_forms;
@@ -889,6 +889,24 @@ fn forms_the_coverage_test_asked_for_match_the_isa_and_an_h200_on_every_engine()
     check_table(ROUND7..usize::MAX);
 }
 
+/// The interpreter and the engines `names` lists (comma-separated `interp`, `jit-all`, `warp`,
+/// `block`), in `ENGINES`' order; every engine without a list.
+fn engines_named(names: Option<&str>) -> Vec<Engine> {
+    let Some(names) = names else { return ENGINES.to_vec() };
+    let listed: Vec<&str> = names.split(',').map(str::trim).collect();
+    let name = |e: Engine| match e {
+        Engine::Interp => "interp",
+        Engine::JitAll => "jit-all",
+        Engine::Warp => "warp",
+        Engine::Block => "block",
+        _ => "",
+    };
+    for n in &listed {
+        assert!(ENGINES.iter().any(|&e| name(e) == *n), "CONFORMANCE_ENGINES names {n}: not an engine of the table");
+    }
+    ENGINES.iter().copied().filter(|&e| e == Engine::Interp || listed.contains(&name(e))).collect()
+}
+
 /// Runs the table's forms `range` on every engine and checks them against their models and the
 /// H200's recording (`CONFORMANCE_*` variables: see `tests/conformance-gpu/README.md`).
 fn check_table(range: std::ops::Range<usize>) {
@@ -1017,6 +1035,9 @@ fn check_form(
 ) {
     let Buffers { mem, av, bv, cv } = bufs;
     let (av, bv, cv) = (*av, *bv, *cv);
+    // `CONFORMANCE_ENGINES=warp` runs the interpreter (the reference) and the engines named
+    // (`scripts/test.sh` reruns the warp tier so, with another register allocator).
+    let engines = engines_named(std::env::var("CONFORMANCE_ENGINES").ok().as_deref());
     let Tally { checked, compared_with_gpu, unrecorded, manifest, failures } = t;
     {
         let b_edges = c.b_edges();
@@ -1030,7 +1051,7 @@ fn check_form(
             std::fs::create_dir_all(d).unwrap();
             std::fs::write(d.join(format!("case{ci}.ptx")), &src).unwrap();
         }
-        let programs: Vec<_> = ENGINES
+        let programs: Vec<_> = engines
             .iter()
             .map(|&eng| {
                 let mut p = Program::from_ptx(&src).unwrap_or_else(|err| panic!("{}: {err}\n{src}", c.op));

@@ -429,8 +429,14 @@ fn the_block_tier_is_judged_on_the_launchs_own_work_not_on_other_threads_of_the_
         // 32 blocks: the judged slice is the first 2 (one in 16), a few ms of work; 12 threads
         // a worker spin beside it, on however many cores.
         let launch = || launch_blocks_beside_hogs(&p, 32, 64, 100_000, 12 * workers as usize, 2);
-        let tiers = climb(launch, |t| t.contains(&Tier::Block), 10);
-        never_steps_down(&tiers);
+        let tiers = climb(launch, |t| t.contains(&Tier::Block), 12);
+        // One launch may end below: the judged one, whose part on the rung below runs the rest
+        // of the grid when its block, slowed by the spinning threads, seems to wait for a later
+        // one (`exec/spill.rs`: the launch is then no verdict, and the next is judged).
+        let first_block = tiers.iter().position(|&t| t == Tier::Block).unwrap_or(tiers.len());
+        let below = tiers[first_block..].iter().filter(|&&t| t != Tier::Block).count();
+        assert!(below <= 1, "stepped down more than the judged launch: {tiers:?}");
+        never_steps_down(&tiers[..first_block]);
         assert!(tiers.iter().rev().take(10).all(|&t| t == Tier::Block), "stays on the block tier: {tiers:?}");
     }
 }

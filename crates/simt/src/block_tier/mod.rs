@@ -34,6 +34,7 @@ use std::time::Duration;
 use crate::error::{Fault, LoadError};
 use crate::exec::Launch;
 use crate::ir::{Func, Op};
+use crate::jit::{Samples, Verdict};
 pub(crate) use clock::Stopwatch;
 use emit::OpRef;
 
@@ -146,16 +147,14 @@ struct Measured {
     /// block tier include its own first runs and background compiles, their least does not.
     other_ns: AtomicU64,
     other_best: AtomicU64,
-    /// Worker time (ns), blocks and launches of its first whole launches, until judged
-    /// (`Cache::record`), and whether they have been.
-    ns: AtomicU64,
-    blocks: AtomicU64,
+    /// Its first whole launches (`Cache::record`) against the least below, until judged,
+    /// how many there were, and whether they have been judged.
+    whole: Samples,
     launches: AtomicU64,
     whole_judged: AtomicBool,
-    /// Worker time (ns) and blocks of its slices on the block tier and of the parts beside
-    /// them on the rung below, and how many launches ran them, until judged (`Cache::judge`).
-    slice: [AtomicU64; 2],
-    beside: [AtomicU64; 2],
+    /// Its slices on the block tier against the parts beside them on the rung below, and how
+    /// many launches ran them, until judged (`Cache::judge`).
+    slice: Samples,
     slices: AtomicU64,
     /// The block tier cannot run the kernel (its build failed, or its code runs one thread
     /// at a time).
@@ -163,8 +162,8 @@ struct Measured {
     /// A launch judges it (`Choice::Try`), or has: the verdict is `lost` or `kept` (neither
     /// yet after a slice too small to tell: a later launch judges again).
     judging: AtomicBool,
-    /// Its slices were not far behind the rung below (`jit::keeps_block_tier`): it runs every
-    /// launch.
+    /// A sample of its slices was not far behind the rung below (`jit::Samples`): it runs
+    /// every launch.
     kept: AtomicBool,
     /// Its build has begun (in the background).
     started: AtomicBool,
@@ -196,11 +195,9 @@ pub(crate) enum Choice<'a> {
     Whole(&'a BlockCode),
 }
 
-/// Whole launches on the block tier whose CPU time per block is compared, once, with the
-/// launches below it before its build (`Cache::record`: the second half of the veto): the
-/// first three, and more while they add up to less than `jit::JUDGED_WORK`, up to
-/// [`WHOLE_MOST`] (then too little work to tell keeps the block tier).
-const WHOLE_JUDGED: u64 = 3;
+/// Whole launches on the block tier measured against the launches below it before its build
+/// (`Cache::record`: the second half of the veto), at most: then too little work to tell, or
+/// too few samples far behind, keeps the block tier.
 const WHOLE_MOST: u64 = 64;
 
 /// One background compile at a time: they share the cores with launches.
@@ -291,52 +288,59 @@ impl Cache {
     /// Kernel `idx`'s slice of `tried` blocks on the block tier took `tried_work` of CPU time
     /// (`Stopwatch::work`) and the `below` blocks after it on the rung below `below_work`:
     /// whether the rest of the launch runs on the block tier. Added to the kernel's earlier
-    /// slices, they decide for good (`jit::keeps_block_tier`); too little work to tell is no
-    /// verdict (the block tier runs the rest; a later launch is judged again), up to
-    /// `jit::JUDGED_LAUNCHES` slices, then the block tier is kept.
+    /// slices, they decide for good once they say so (`jit::Samples`); until then the rest
+    /// runs on the block tier (a launch never steps down on one sample a loaded machine may
+    /// have stretched), and a later launch is judged again, up to `jit::JUDGED_LAUNCHES`
+    /// slices, after which the block tier is kept.
     pub(crate) fn judge(
         &self,
         funcs: &[Result<Func, LoadError>],
         idx: usize,
-        (tried_work, tried): (Duration, u64),
-        (below_work, below): (Duration, u64),
+        tried: (Duration, u64),
+        below: (Duration, u64),
     ) -> bool {
         let Some(t) = self.times.get(idx) else { return false };
         // (One launch judges at a time: `judging`.)
-        let add = |sum: &[AtomicU64; 2], work: Duration, blocks: u64| {
-            let ns = sum[0].fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
-            let n = sum[1].fetch_add(blocks, Ordering::Relaxed);
-            (work.saturating_add(Duration::from_nanos(ns)), n.saturating_add(blocks))
-        };
-        let (tried, below) = (add(&t.slice, tried_work, tried), add(&t.beside, below_work, below));
+        let (verdict, ratio) = t.slice.add(tried, below);
         let slices = t.slices.fetch_add(1, Ordering::Relaxed) + 1;
-        let verdict = crate::jit::keeps_block_tier(tried, below);
         let name = || funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
-        let per = |(w, n): (Duration, u64)| w.as_nanos() as f64 / n.max(1) as f64;
-        if verdict.is_none() && slices < crate::jit::JUDGED_LAUNCHES {
-            if trace() {
-                eprintln!(
-                    "tier: `{}` is not judged yet: its slices took {} us on the block tier, too little to tell",
-                    name(),
-                    tried.0.as_micros()
-                );
+        let keep = match verdict {
+            Verdict::Open { .. } if slices < crate::jit::JUDGED_LAUNCHES => {
+                if trace() {
+                    eprintln!(
+                        "tier: `{}` is not judged yet: {} of {} samples far behind (the last {ratio:.2}x)",
+                        name(),
+                        t.slice.far(),
+                        crate::jit::LEAVE_AFTER
+                    );
+                }
+                t.judging.store(false, Ordering::Relaxed);
+                return true;
             }
-            t.judging.store(false, Ordering::Relaxed);
-            return true;
-        }
-        let keep = verdict.unwrap_or(true);
+            Verdict::Leave => false,
+            Verdict::Keep | Verdict::Open { .. } => true,
+        };
         if trace() {
             eprintln!(
-                "tier: `{}` {} the block tier: its slices took {:.2}x the CPU time per block of the rung below \
-                 ({} us in all)",
+                "tier: `{}` {} the block tier: {} of its samples far behind the rung below (the last {ratio:.2}x the CPU \
+                 time per block)",
                 name(),
                 if keep { "keeps" } else { "leaves" },
-                per(tried) / per(below).max(1.0),
-                tried.0.as_micros()
+                t.slice.far()
             );
         }
         if keep { &t.kept } else { &t.lost }.store(true, Ordering::Relaxed);
         keep
+    }
+
+    /// The launch judging kernel `idx` (`Choice::Try`) ended without a verdict (a part ran
+    /// the rest of the grid, or faulted): a later launch judges it. (Left set, no launch would
+    /// ever judge it again, and the block tier would be lost for good without a verdict: a
+    /// slice stretched by a loaded machine's spill did that in CI.)
+    pub(crate) fn unjudged(&self, idx: usize) {
+        if let Some(t) = self.times.get(idx) {
+            t.judging.store(false, Ordering::Relaxed);
+        }
     }
 
     /// Whether kernel `idx` is one the block tier runs lanes at a time (a candidate, found by
@@ -387,7 +391,7 @@ impl Cache {
     }
 
     /// Whether kernel `idx`'s next whole launch on the block tier is measured (one of its
-    /// first, until judged: [`WHOLE_JUDGED`]).
+    /// first, until judged: `Cache::record`).
     pub(crate) fn measures_whole(&self, idx: usize) -> bool {
         self.times
             .get(idx)
@@ -395,37 +399,33 @@ impl Cache {
     }
 
     /// A whole launch of kernel `idx` of `blocks` blocks ran on the block tier with work
-    /// `work`. From the [`WHOLE_JUDGED`]th on, until judged: the block tier is left for good
-    /// when they took `jit::FAR` times the CPU time per block of the least of the launches
-    /// below it before its build, or more (`jit::keeps_block_tier`): a slice of a launch's
-    /// first blocks need not be like the whole (a BFS level's first blocks, a sparse matrix's
-    /// first rows).
+    /// `work`. Until judged: its samples against the least CPU time per block of the launches
+    /// below it before its build (`jit::Samples`) leave the block tier for good when they
+    /// say so, and keep it otherwise (after [`WHOLE_MOST`] launches too little work to tell
+    /// keeps it): a slice of a launch's first blocks need not be like the whole (a BFS level's
+    /// first blocks, a sparse matrix's first rows).
     pub(crate) fn record(&self, funcs: &[Result<Func, LoadError>], idx: usize, work: Duration, blocks: u64) {
         let Some(t) = self.times.get(idx) else { return };
-        t.ns.fetch_add(u64::try_from(work.as_nanos()).unwrap_or(u64::MAX), Ordering::Relaxed);
-        t.blocks.fetch_add(blocks, Ordering::Relaxed);
-        let launches = t.launches.fetch_add(1, Ordering::Relaxed) + 1;
-        if launches < WHOLE_JUDGED || t.whole_judged.load(Ordering::Relaxed) {
+        if t.whole_judged.load(Ordering::Relaxed) {
             return;
         }
-        let mine = (Duration::from_nanos(t.ns.load(Ordering::Relaxed)), t.blocks.load(Ordering::Relaxed));
+        let launches = t.launches.fetch_add(1, Ordering::Relaxed) + 1;
         let best = t.other_best.load(Ordering::Relaxed);
-        let below = (Duration::from_nanos(best), 1);
-        let verdict = if best == 0 { Some(true) } else { crate::jit::keeps_block_tier(mine, below) };
+        // The least below, as many blocks as this launch's (nothing measured below: kept).
+        let below = (Duration::from_nanos(best.saturating_mul(blocks)), blocks);
+        let (verdict, ratio) = if best == 0 { (Verdict::Keep, 0.0) } else { t.whole.add((work, blocks), below) };
         match verdict {
-            // Too little work to tell: later launches add to it.
-            None if launches < WHOLE_MOST => return,
-            Some(false) => t.lost.store(true, Ordering::Relaxed),
+            Verdict::Open { .. } if launches < WHOLE_MOST => return,
+            Verdict::Leave => t.lost.store(true, Ordering::Relaxed),
             _ => {}
         }
         t.whole_judged.store(true, Ordering::Relaxed);
-        if verdict == Some(false) && trace() {
+        if verdict == Verdict::Leave && trace() {
             let name = funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
-            let per = |(w, n): (Duration, u64)| w.as_nanos() as f64 / n.max(1) as f64;
             eprintln!(
-                "tier: `{name}` leaves the block tier: its whole launches took {:.2}x the CPU time per block of those \
-                 below it",
-                per(mine) / per(below).max(1.0)
+                "tier: `{name}` leaves the block tier: {} samples of its whole launches far behind those below it \
+                 (the last {ratio:.2}x the CPU time per block)",
+                t.whole.far()
             );
         }
     }
@@ -547,21 +547,19 @@ mod tests {
 
     #[test]
     fn whole_launches_far_behind_leave_the_block_tier_for_good() {
-        // 0.5 ms a block below it (`compiled`); 0.5, 0.5 and 1 ms a block: 1.33x over the
-        // first three, not far behind.
+        // 0.5 ms a block below it (`compiled`); 1 ms a block, then 0.6: 2x and 1.2x, not far
+        // behind: kept at the first sample.
         let (p, c) = compiled();
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
-        c.record(&p.funcs, 0, ms(50), 100);
-        c.record(&p.funcs, 0, ms(50), 100);
         c.record(&p.funcs, 0, ms(100), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "1.33x: kept");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "2x: kept");
         assert!(!c.measures_whole(0), "judged once");
         // 5x behind: left.
         let (p, c) = compiled();
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(8), 7)));
-        for _ in 0..3 {
+        for _ in 0..crate::jit::LEAVE_AFTER {
             assert!(c.measures_whole(0));
             c.record(&p.funcs, 0, ms(250), 100);
         }
@@ -574,6 +572,12 @@ mod tests {
     fn a_slice_far_behind_leaves_the_block_tier_for_good() {
         let (p, c) = compiled();
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        // 3.6x: the rest of the launch on the block tier still, judged again until
+        // `jit::LEAVE_AFTER` samples say so.
+        for _ in 1..crate::jit::LEAVE_AFTER {
+            assert!(c.judge(&p.funcs, 0, (ms(36), 7), (ms(10), 7)), "3.6x once: not yet");
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged again");
+        }
         assert!(!c.judge(&p.funcs, 0, (ms(36), 7), (ms(10), 7)), "3.6x");
         for _ in 0..100 {
             assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
@@ -588,8 +592,13 @@ mod tests {
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(1), 7), (us(200), 7)), "the rest on the block tier");
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged again");
-        // 2 ms in all, 5x: left.
-        assert!(!c.judge(&p.funcs, 0, (ms(1), 7), (us(200), 7)));
+        // 2 ms in all, 5x: a sample far behind; as many more as `jit::LEAVE_AFTER` says leave
+        // it.
+        assert!(c.judge(&p.funcs, 0, (ms(1), 7), (us(200), 7)));
+        for left in (0..crate::jit::LEAVE_AFTER - 1).rev() {
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged again");
+            assert_eq!(c.judge(&p.funcs, 0, (ms(2), 7), (us(400), 7)), left > 0);
+        }
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
         // Slices that never add up to `jit::JUDGED_WORK` keep the block tier after
         // `jit::JUDGED_LAUNCHES` launches.
@@ -604,7 +613,7 @@ mod tests {
     #[test]
     fn whole_launches_too_small_to_tell_add_up_until_they_tell() {
         // 0.5 ms a block below it (`compiled`); whole launches of one block in 0.5 ms (1x):
-        // measured past the first three, until 2 ms in all, then kept.
+        // measured until 2 ms in all (one sample), then kept.
         let (p, c) = compiled();
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
@@ -617,12 +626,12 @@ mod tests {
         assert!(!c.measures_whole(0), "2 ms: judged");
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "1x: kept");
         // The least below 0.1 ms a block; whole launches of one block in 0.4 ms (4x): left
-        // once they add up to 2 ms.
+        // once they add up to `jit::LEAVE_AFTER` samples of 2 ms.
         let (p, c) = compiled();
         c.record_other(0, us(100), 1);
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
-        for _ in 0..4 {
+        for _ in 0..5 * crate::jit::LEAVE_AFTER - 1 {
             c.record(&p.funcs, 0, us(400), 1);
             assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "not judged yet");
         }

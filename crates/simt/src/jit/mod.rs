@@ -44,7 +44,7 @@ pub(crate) mod tex;
 mod tiering;
 mod unequal;
 use tiering::LastTier;
-pub(crate) use tiering::{JUDGED_LAUNCHES, keeps_block_tier, slice_blocks, trace};
+pub(crate) use tiering::{JUDGED_LAUNCHES, LEAVE_AFTER, Samples, Verdict, slice_blocks, trace};
 pub(crate) use unequal::per_thread_lists;
 pub(crate) mod warp;
 mod warp_slot;
@@ -81,6 +81,8 @@ pub(crate) struct Cache {
     /// tier runs the kernel lanes at a time (no loop its lanes leave apart:
     /// `warp::divergent_loop`; found once).
     below_lanes: Vec<OnceLock<bool>>,
+    /// Per function: whether it calls a function (`warp::calls`; found once).
+    calls: Vec<OnceLock<bool>>,
     /// Per function: the tier its latest launch under `Engine::Jit` ran on (traced when it
     /// changes).
     last_tier: Vec<LastTier>,
@@ -102,6 +104,7 @@ impl Cache {
             rows_differ: (0..n).map(|_| OnceLock::new()).collect(),
             warp_preferred: (0..n).map(|_| OnceLock::new()).collect(),
             below_lanes: (0..n).map(|_| OnceLock::new()).collect(),
+            calls: (0..n).map(|_| OnceLock::new()).collect(),
             interpreted: (0..n).map(|_| AtomicU64::new(0)).collect(),
             on_warp: (0..n).map(|_| AtomicU64::new(0)).collect(),
             last_tier: (0..n).map(|_| LastTier::default()).collect(),
@@ -221,6 +224,11 @@ impl Cache {
         ) else {
             return WarpTier::No;
         };
+        // A kernel with calls runs faster on the interpreter than on the warp tier, which hands
+        // each callee to the interpreter (`warp::calls`), unless the warp tier is forced.
+        if !all && self.calls.get(idx).is_none_or(|c| *c.get_or_init(|| warp::calls(f))) {
+            return WarpTier::No;
+        }
         let lanes = lanes && *below_lanes.get_or_init(|| !warp::divergent_loop(f));
         // Rows of 32 share the general code when nothing in the kernel would differ.
         let rows = shape == Shape::Rows32 && *differ.get_or_init(|| warp::rows_differ(f));

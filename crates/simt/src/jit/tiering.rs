@@ -33,19 +33,20 @@
 //! One measured veto remains, for the block tier only, where a rule over the code does not
 //! yet see what decides (how many of a block's 16-lane groups' lanes have work: the block
 //! tier runs them under masks, the per-thread JIT skips a thread with nothing to do). The
-//! first launch that finds the block tier's code built and can be split runs
-//! [`slice_blocks`] on it and as many after them on the rung below, once per kernel; and its
-//! first whole launches (three, or more until they reach [`JUDGED_WORK`]) are compared, once,
-//! with the least CPU time per block of a launch below it before its build (a launch's first
-//! blocks need not be like the whole).
+//! first launches that find the block tier's code built and can be split run
+//! [`slice_blocks`] on it and as many after them on the rung below, until judged; and its
+//! first whole launches are compared, until judged, with the least CPU time per block of a
+//! launch below it before its build (a launch's first blocks need not be like the whole).
 //! What is compared is the launch's own work: the CPU time of the seats that ran each part,
-//! each on its thread's clock (`block_tier::Stopwatch`, `exec::SeatTime`), which neither
-//! other threads of the process (a background compile, a test beside it) nor other processes
-//! add to. The block tier is left for good only when it took [`FAR`] times as long or more,
-//! over at least [`JUDGED_WORK`], and kept for good otherwise; parts under [`JUDGED_WORK`]
-//! are no verdict: those of later launches add to them (up to [`JUDGED_LAUNCHES`] slices; too
-//! little work in all keeps the rule). A busy core does not make one part 2.5 times another's
-//! CPU time (the old rule's flips came from 1.0-1.4x differences).
+//! each on its thread's clock (`block_tier::Stopwatch`, `exec::SeatTime`), which other threads
+//! of the process (a background compile, a test beside it) do not add to. Parts add up to
+//! samples of at least [`JUDGED_WORK`] on the block tier ([`Samples`]); one sample under
+//! [`FAR`] times the rung below keeps the block tier for good, and only [`LEAVE_AFTER`]
+//! samples all that far behind leave it: time a host takes from a virtual machine's CPU is
+//! counted on the thread's clock as well, and only ever adds, so the least of several samples
+//! is what the code costs (one inflated sum left the block tier on loaded CI hosts). Too little
+//! work in [`JUDGED_LAUNCHES`] slices keeps the rule. A busy core does not make every sample
+//! 2.5 times another's CPU time (the old rule's flips came from 1.0-1.4x differences).
 //!
 //! Before, the tiers were tried on slices of launches and kept by process CPU time; on a
 //! loaded machine (and on 16 cores, where one worker's slice was measured beside 15 others')
@@ -80,7 +81,7 @@ pub(crate) const JUDGED_WORK: Duration = Duration::from_millis(2);
 
 /// The launches whose slices add up to a verdict, at most: a kernel whose slices of that many
 /// launches take less than [`JUDGED_WORK`] in all keeps the block tier (the ladder's rule).
-pub(crate) const JUDGED_LAUNCHES: u64 = 8;
+pub(crate) const JUDGED_LAUNCHES: u64 = 16;
 
 /// The blocks (from the first) of a launch of `blocks` blocks on `workers` workers that run
 /// on the block tier while it is judged: one in 16, at least one per worker; all of them
@@ -89,15 +90,65 @@ pub(crate) fn slice_blocks(blocks: u64, workers: u32) -> u64 {
     blocks.div_ceil(16).max(u64::from(workers)).min(blocks)
 }
 
-/// Whether the block tier keeps a kernel whose `tried.1` blocks on it took `tried.0` of the
-/// launch's CPU time and `below.1` blocks on the rung below `below.0`; `None` (no verdict)
-/// while the block tier's part is under [`JUDGED_WORK`].
-pub(crate) fn keeps_block_tier(tried: (Duration, u64), below: (Duration, u64)) -> Option<bool> {
-    if tried.0 < JUDGED_WORK {
-        return None;
+/// How many samples, each of at least [`JUDGED_WORK`] on the block tier, must all be [`FAR`]
+/// behind the rung below for the block tier to be left. Noise only adds time to a sample (a
+/// core shared with other threads, a host that takes CPU from a virtual machine: a thread's
+/// clock counts that time too), so the least of several samples is what the code costs; one
+/// sum of parts, or a sum against the least below, left the block tier on loaded CI hosts.
+pub(crate) const LEAVE_AFTER: u32 = 5;
+
+/// What a kernel's samples say so far ([`Samples::add`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// A sample was not far behind: the block tier runs the kernel for good.
+    Keep,
+    /// [`LEAVE_AFTER`] samples were all far behind: the rung below runs it for good.
+    Leave,
+    /// Not yet (a later launch is measured again): `far` when the sample just closed was far
+    /// behind.
+    Open { far: bool },
+}
+
+/// A kernel's CPU time on the block tier beside the rung below's, gathered into samples of at
+/// least [`JUDGED_WORK`] on the block tier each: below it, first-run costs (code pages,
+/// frames) weigh more than the blocks.
+#[derive(Debug, Default)]
+pub(crate) struct Samples(std::sync::Mutex<OpenSample>);
+
+/// The parts of the sample not yet closed, and how many samples closed far behind.
+#[derive(Debug, Default)]
+struct OpenSample {
+    tried: (Duration, u64),
+    below: (Duration, u64),
+    far: u32,
+}
+
+impl Samples {
+    /// Adds a part: `tried.1` blocks on the block tier in `tried.0` of CPU time, beside
+    /// `below.1` blocks on the rung below in `below.0`. The verdict once the part closes a
+    /// sample (the ratio of their CPU times per block, and that ratio).
+    pub(crate) fn add(&self, tried: (Duration, u64), below: (Duration, u64)) -> (Verdict, f64) {
+        let mut s = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        let sum = |a: (Duration, u64), b: (Duration, u64)| (a.0.saturating_add(b.0), a.1.saturating_add(b.1));
+        s.tried = sum(s.tried, tried);
+        s.below = sum(s.below, below);
+        if s.tried.0 < JUDGED_WORK {
+            return (Verdict::Open { far: false }, 0.0);
+        }
+        let per = |(work, n): (Duration, u64)| work.as_nanos() as f64 / n.max(1) as f64;
+        let ratio = per(s.tried) / per(s.below).max(1.0);
+        (s.tried, s.below) = Default::default();
+        if ratio < FAR {
+            return (Verdict::Keep, ratio);
+        }
+        s.far += 1;
+        (if s.far >= LEAVE_AFTER { Verdict::Leave } else { Verdict::Open { far: true } }, ratio)
     }
-    let per = |(work, n): (Duration, u64)| work.as_nanos() as f64 / n.max(1) as f64;
-    Some(per(tried) < FAR * per(below).max(1.0))
+
+    /// How many samples closed far behind.
+    pub(crate) fn far(&self) -> u32 {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).far
+    }
 }
 
 /// The tier a kernel's latest launch ran on, so that `CUPRITE_TIER_TRACE` says when it moves
@@ -138,12 +189,23 @@ mod tests {
     }
 
     #[test]
-    fn the_block_tier_is_left_only_far_behind() {
-        assert_eq!(keeps_block_tier((ms(20), 10), (ms(100), 10)), Some(true), "faster");
-        assert_eq!(keeps_block_tier((ms(20), 10), (ms(10), 10)), Some(true), "2x: a busy core could do that");
-        assert_eq!(keeps_block_tier((ms(36), 10), (ms(10), 10)), Some(false), "3.6x: bfs's expand");
-        assert_eq!(keeps_block_tier((us(1900), 10), (us(100), 10)), None, "19x of too little to tell");
-        assert_eq!(keeps_block_tier((ms(3), 1), (Duration::ZERO, 1)), Some(false), "nothing below measured");
+    fn the_block_tier_is_left_only_when_every_sample_is_far_behind() {
+        let add = |s: &Samples, t: (Duration, u64), b: (Duration, u64)| s.add(t, b).0;
+        let s = Samples::default();
+        assert_eq!(add(&s, (ms(20), 10), (ms(100), 10)), Verdict::Keep, "faster");
+        let s = Samples::default();
+        assert_eq!(add(&s, (ms(20), 10), (ms(10), 10)), Verdict::Keep, "2x: a busy core could do that");
+        let s = Samples::default();
+        assert_eq!(add(&s, (us(1900), 10), (us(100), 10)), Verdict::Open { far: false }, "19x of too little");
+        for _ in 1..LEAVE_AFTER {
+            assert_eq!(add(&s, (ms(36), 10), (ms(10), 10)), Verdict::Open { far: true }, "3.6x: bfs's expand");
+        }
+        assert_eq!(add(&s, (ms(3), 1), (Duration::ZERO, 1)), Verdict::Leave, "the last far sample");
+        // One sample inflated by a busy host, then one as the code runs: kept.
+        let s = Samples::default();
+        assert_eq!(add(&s, (ms(40), 10), (ms(10), 10)), Verdict::Open { far: true });
+        assert_eq!(add(&s, (ms(12), 10), (ms(10), 10)), Verdict::Keep);
+        assert_eq!(s.far(), 1);
     }
 
     const fn us(n: u64) -> Duration {

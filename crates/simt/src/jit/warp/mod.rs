@@ -315,6 +315,15 @@ pub(crate) fn preferred(f: &Func) -> bool {
     collective || !long && (barrier || texture || memory_loop || grid_stride || uniform_loop())
 }
 
+/// Whether `f` calls a function: the warp tier hands each call to the interpreter
+/// (`stays_compiled`), moving the warp's state there and back, which costs more than
+/// interpreting the whole kernel (curand_poisson's `lgamma` in a loop of draws: 10.5 s on
+/// the warp tier, 1.2 s on the interpreter; a `-G` build's calls of curand's functions: 1.68
+/// against 0.52 s). `jit::Cache::warp_tier` leaves such a kernel to the other tiers.
+pub(crate) fn calls(f: &Func) -> bool {
+    f.code.iter().any(|i| matches!(i.op, Op::Call { .. } | Op::CallInd { .. }))
+}
+
 /// Whether `f` has a loop whose lanes may leave it at different trips: in the loop (from a
 /// backward branch's target to the branch), a branch that goes back or leaves it, or a
 /// return, under a predicate that differs between lanes (`uniform::uniform_regs`). The warp
