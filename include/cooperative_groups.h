@@ -42,6 +42,7 @@ namespace details {
 
 __CUPRITE_D__ unsigned int laneid() { return __nvvm_read_ptx_sreg_laneid(); }
 __CUPRITE_D__ unsigned int lanemask_lt() { return __nvvm_read_ptx_sreg_lanemask_lt(); }
+__CUPRITE_D__ unsigned int lanemask_eq() { return __nvvm_read_ptx_sreg_lanemask_eq(); }
 __CUPRITE_D__ dim3 tid() {
     return dim3(__nvvm_read_ptx_sreg_tid_x(), __nvvm_read_ptx_sreg_tid_y(), __nvvm_read_ptx_sreg_tid_z());
 }
@@ -630,13 +631,22 @@ __CUPRITE_D__ coalesced_group tiled_partition(const coalesced_group &parent, uns
                            (size + tile_size - 1) / tile_size);
 }
 
-/* Threads of a warp group with equal labels / the same predicate value form a group. */
+/* Threads of a warp group with equal labels form a group; the groups are ranked by their
+   first lane (meta_group_rank), and meta_group_size counts them, as CUDA's do. */
 template <class Label> __CUPRITE_D__ coalesced_group labeled_partition(const __warp_group &g, Label label) {
-    return coalesced_group(details::match_any(g.get_mask(), label) & g.get_mask());
+    const unsigned int mask = details::match_any(g.get_mask(), label) & g.get_mask();
+    const unsigned int first = mask & (0u - mask);
+    const unsigned int leaders = details::ballot(g.get_mask(), (details::lanemask_eq() & first) != 0) & g.get_mask();
+    return coalesced_group(mask, details::popc(leaders & (first - 1)), details::popc(leaders));
 }
+/* The threads whose predicate is true form group 1 of 2, the others group 0; when all agree,
+   the one group is 0 of 1. */
 __CUPRITE_D__ coalesced_group binary_partition(const __warp_group &g, bool pred) {
     const unsigned int yes = details::ballot(g.get_mask(), pred) & g.get_mask();
-    return coalesced_group(pred ? yes : g.get_mask() & ~yes);
+    if (yes == 0 || yes == g.get_mask()) {
+        return coalesced_group(g.get_mask());
+    }
+    return coalesced_group(pred ? yes : g.get_mask() & ~yes, pred ? 1 : 0, 2);
 }
 
 /* ---- clusters (sm_90) --------------------------------------------------------------------- */

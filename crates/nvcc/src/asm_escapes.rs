@@ -10,6 +10,47 @@
 //! operand reference and stays. Only the string literals right after `asm`/`__asm__`/`__asm`
 //! (and its qualifiers) and `(` are templates; comments, other strings and macros are left alone.
 
+//!
+//! A template that a macro assembles from its arguments (`#define SR(name) asm("mov.u32 %0, "
+//! name ";" ...)` used as `SR("%laneid")`) is not seen here: clang then reports each such `%`
+//! ([`rejections`]), and the next attempt doubles the `%`s at those places ([`escape_at`]).
+
+/// The `%`s of inline-asm templates that clang's `diagnostics` reject ("invalid % escape in
+/// inline assembly string"), each once, in order: clang places the error one or two characters
+/// after the `%` (past a letter it took for an operand modifier).
+pub fn rejections(diagnostics: &str) -> Vec<crate::clang_errors::Reported> {
+    crate::clang_errors::reported(diagnostics, |m| m == "invalid % escape in inline assembly string")
+}
+
+/// `source` with the `%` at or just before each of `places` (line, byte column, from 1) doubled,
+/// or `None` when no place has one (a `%` already doubled is left as it is).
+pub fn escape_at(source: &str, places: &[(usize, usize)]) -> Option<String> {
+    let bytes = source.as_bytes();
+    let mut at: Vec<usize> = places
+        .iter()
+        .filter_map(|&(line, column)| {
+            let offset = crate::clang_errors::offset_of(bytes, line, column)?;
+            let percent = (0..=2).map(|back| offset.checked_sub(back)).find_map(|o| o.filter(|&o| bytes[o] == b'%'))?;
+            let doubled = bytes.get(percent + 1) == Some(&b'%') || (percent > 0 && bytes[percent - 1] == b'%');
+            (!doubled).then_some(percent)
+        })
+        .collect();
+    if at.is_empty() {
+        return None;
+    }
+    at.sort_unstable();
+    at.dedup();
+    let mut out = String::with_capacity(source.len() + at.len());
+    let mut copied = 0;
+    for percent in at {
+        out.push_str(&source[copied..percent]);
+        out.push('%');
+        copied = percent;
+    }
+    out.push_str(&source[copied..]);
+    Some(out)
+}
+
 /// The source with its inline-asm templates' single-`%` register names doubled, or `None` when
 /// it has none (the source then compiles as written).
 pub fn escape(source: &str) -> Option<String> {
@@ -171,7 +212,24 @@ fn skip_quoted(bytes: &[u8], i: usize, quote: u8) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    use super::{escape, escape_at, rejections};
+
+    #[test]
+    fn templates_assembled_by_macros_are_escaped_where_clang_says() {
+        let src = "#define SR(i, name) asm volatile(\"mov.u32 %0, \" name \";\" : \"=r\"(v)); q[i] = v;\n    \
+                   SR(0, \"%lanemask_eq\") SR(1, \"%%laneid\")\n";
+        let diagnostics = "a.cu:2:14: error: invalid % escape in inline assembly string\n\
+                           \x20   2 |     SR(0, \"%lanemask_eq\")\n\
+                           a.cu:1:49: note: expanded from macro 'SR'\n\
+                           a.cu:2:5: error: something else\n";
+        let places: Vec<(usize, usize)> = rejections(diagnostics).iter().map(|r| (r.line, r.column)).collect();
+        assert_eq!(places, [(2, 14)]);
+        let fixed = escape_at(src, &places).expect("a % to double");
+        assert!(fixed.contains("SR(0, \"%%lanemask_eq\") SR(1, \"%%laneid\")"), "{fixed}");
+        // An already doubled `%` (a place reported again) and a place with no `%` near: nothing.
+        assert_eq!(escape_at(&fixed, &[(2, 15)]), None);
+        assert_eq!(escape_at(src, &[(2, 5)]), None);
+    }
 
     #[test]
     fn doubles_a_single_percent_before_a_register_name() {

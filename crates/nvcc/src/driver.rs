@@ -614,6 +614,15 @@ pub fn build(o: &Options, cudart_dir: Option<PathBuf>) -> Result<(), Failure> {
                             round_of(&mut rounds, &input.path).statics.push((r.line, r.column));
                         }
                     }
+                    // `%`s of inline-asm templates that macros assemble (see
+                    // crate::asm_escapes), in compiled files, each doubled once.
+                    for r in crate::asm_escapes::rejections(&failure.diagnostics) {
+                        if let Some(input) = o.inputs.iter().find(|i| i.path.to_string_lossy() == r.file)
+                            && !shared.has_percent(&input.path, (r.line, r.column))
+                        {
+                            round_of(&mut rounds, &input.path).percents.push((r.line, r.column));
+                        }
+                    }
                     for (input, round) in rounds {
                         retry = true;
                         shared.add(&input, round);

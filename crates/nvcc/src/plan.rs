@@ -796,9 +796,6 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
     if kind == InputKind::Cxx {
         cccl_args(tc, &mut args);
     }
-    if let Some(level) = o.opt_level {
-        args.push(os(format!("-O{level}")));
-    }
     if o.host_compiler.is_none() {
         args.extend([os(HOST_SIGNED_OVERFLOW_WRAPS), os(HOST_UNUSED_ARGUMENTS_QUIET)]);
     }
@@ -821,12 +818,20 @@ fn host_args(o: &Options, tc: &Toolchain, kind: InputKind) -> Vec<OsString> {
 /// The options of host code compilations: `-fPIC` where the invocation links a shared library
 /// (`-shared`, also with `-dlink`, as nvcc compiles the device-link stub then), since clang's
 /// kernel stubs are global functions whose addresses the registration takes (nvcc makes its
-/// stubs static, so its objects need no `-fPIC` there); then `-Xcompiler`'s.
+/// stubs static, so its objects need no `-fPIC` there); then `-Xcompiler`'s, then `-O` (nvcc's
+/// order, recorded from nvcc 13.0's --dryrun: `-Xcompiler -O0 -O3` compiles host code at -O3;
+/// `-O0` is not passed, so `-Xcompiler -O2 -O0` compiles it at -O2).
 fn host_code_options(o: &Options) -> Vec<OsString> {
     let shared_library = o.shared && matches!(o.phase, Phase::Link | Phase::Run | Phase::DeviceLink);
     let mut args: Vec<OsString> = if shared_library { vec![os("-fPIC")] } else { Vec::new() };
     args.extend(o.compiler_options.iter().map(os));
+    args.extend(host_optimization(o).map(os));
     args
+}
+
+/// The host compiler's `-O` from nvcc's: none for `-O0` or none given.
+fn host_optimization(o: &Options) -> Option<String> {
+    o.opt_level.filter(|&l| l > 0).map(|l| format!("-O{l}"))
 }
 
 /// In C compiled by clang (no `-ccbin`): clang's diagnostics that C99 made errors (calls to undeclared functions, implicit `int`) and
@@ -961,6 +966,13 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
     let mut args = Vec::new();
     if o.device_debug {
         args.extend([os("-O0"), os("-gline-tables-only")]);
+        if o.fused_multiply_add != Some(false) {
+            // nvcc's -G PTX writes multiplies and adds without a rounding mode (`mul.f32`,
+            // `add.f32`), which ptxas fuses into fma where one feeds the other (an H200's
+            // results show it); clang at -O0 writes `mul.rn`/`add.rn`, which nothing fuses.
+            // NVPTX's FMA level 1 at -O0 writes them as nvcc does.
+            args.extend([os("-mllvm"), os("-nvptx-fma-level=1")]);
+        }
     } else {
         args.push(os("-O3"));
         if o.line_info {
@@ -989,10 +1001,10 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
 /// the device code's optimization). clang's device pass runs at -O3 (-O0 under -G), so without
 /// this `__OPTIMIZE__` was defined in device code where nvcc's has it only with -O1..3 or a host
 /// -O (-Xcompiler), and `__NO_INLINE__` was missing; -G -O3 had them the other way round. The
-/// host pass's level is the last -O of its arguments (nvcc's -O, then -Xcompiler's).
+/// host pass's level is the last -O of its arguments (-Xcompiler's, then nvcc's: `host_code_options`).
 fn host_optimization_macros(o: &Options) -> Vec<OsString> {
-    let host = o.opt_level.map(|l| format!("-O{l}"));
-    let last = host.iter().chain(o.compiler_options.iter().filter(|a| a.starts_with("-O"))).last();
+    let host = host_optimization(o);
+    let last = o.compiler_options.iter().filter(|a| a.starts_with("-O")).chain(host.iter()).last();
     // gcc's and clang's predefines: -O0 (or none) inlines nothing; -Os/-Oz optimize for size;
     // -Og optimizes but keeps __NO_INLINE__.
     let (optimize, size, no_inline) = match last.map(|a| &a[2..]) {
@@ -1289,8 +1301,16 @@ fn compiled_source<'a>(
         Some(body) => write_copy(input, temp.join(format!("{unique}.rewritten.cu")), body, plan),
         None => input.path.clone(),
     };
-    let escaped =
-        rewritten.or(text).and_then(|t| String::from_utf8(t).ok()).and_then(|t| crate::asm_escapes::escape(&t));
+    let source = rewritten.or(text).and_then(|t| String::from_utf8(t).ok());
+    let mut escaped = source.as_deref().and_then(crate::asm_escapes::escape);
+    // Then the `%`s clang rejected in earlier attempts, each round in the text it compiled.
+    for round in rewrites.shared {
+        if let Some(again) =
+            escaped.as_deref().or(source.as_deref()).and_then(|t| crate::asm_escapes::escape_at(t, &round.percents))
+        {
+            escaped = Some(again);
+        }
+    }
     let device_file = match escaped {
         Some(escaped) => {
             plan.notes.push(format!(
@@ -1328,6 +1348,9 @@ pub struct RejectedRound {
     pub shared: Vec<(usize, usize)>,
     /// Static locals initialized by `__device__` constructors (see [`crate::static_locals`]).
     pub statics: Vec<(usize, usize)>,
+    /// `%`s of inline-asm templates that macros assemble (see [`crate::asm_escapes`]): places in
+    /// the device passes' copy.
+    pub percents: Vec<(usize, usize)>,
 }
 
 impl SharedObjectRounds {
@@ -1338,7 +1361,7 @@ impl SharedObjectRounds {
 
     /// Adds an attempt's rejected places of `input` (none: nothing is added).
     pub fn add(&mut self, input: &Path, round: RejectedRound) {
-        if !round.shared.is_empty() || !round.statics.is_empty() {
+        if !round.shared.is_empty() || !round.statics.is_empty() || !round.percents.is_empty() {
             self.0.entry(input.to_path_buf()).or_default().push(round);
         }
     }
@@ -1347,6 +1370,11 @@ impl SharedObjectRounds {
     /// rewrite did not take: rewriting again would not either).
     pub fn has_static(&self, input: &Path, place: (usize, usize)) -> bool {
         self.of(input).iter().any(|r| r.statics.contains(&place))
+    }
+
+    /// Whether an earlier attempt already doubled the `%` at `place` of `input`'s device copy.
+    pub fn has_percent(&self, input: &Path, place: (usize, usize)) -> bool {
+        self.of(input).iter().any(|r| r.percents.contains(&place))
     }
 }
 
@@ -1615,9 +1643,6 @@ fn plan_cuda(
         // the flag for CUDA: give it to the front end).
         args.extend([os("-Xclang"), os("-fgpu-default-stream=per-thread")]);
     }
-    if let Some(level) = o.opt_level {
-        args.push(os(format!("-O{level}")));
-    }
     args.extend([os(HOST_SIGNED_OVERFLOW_WRAPS), os(HOST_UNUSED_ARGUMENTS_QUIET)]);
     if o.host_debug {
         args.push(os("-g"));
@@ -1701,7 +1726,10 @@ mod tests {
         assert_eq!(macros("-O3 -G a.cu"), "-D__OPTIMIZE__=1");
         assert_eq!(macros("-O0 a.cu"), "-D__NO_INLINE__=1");
         assert_eq!(macros("-Xcompiler -Os a.cu"), "-D__OPTIMIZE__=1 -D__OPTIMIZE_SIZE__=1");
-        assert_eq!(macros("-O3 -Xcompiler -O0 a.cu"), "-D__NO_INLINE__=1");
+        // nvcc's -O comes after -Xcompiler's; its -O0 is not passed at all.
+        assert_eq!(macros("-O3 -Xcompiler -O0 a.cu"), "-D__OPTIMIZE__=1");
+        assert_eq!(macros("-Xcompiler -O2 -O0 a.cu"), "-D__OPTIMIZE__=1");
+        assert_eq!(macros("-O1 -Xcompiler -O0 -O0 a.cu"), "-D__NO_INLINE__=1");
         assert_eq!(macros("-Xcompiler -Og a.cu"), "-D__OPTIMIZE__=1 -D__NO_INLINE__=1");
     }
 

@@ -15,6 +15,7 @@
 
 use crate::ast::{FuncKind, Item, Linkage, Module, Name, Statement, Target, Version};
 use crate::printer::print_module;
+use crate::types::StateSpace;
 use std::collections::{HashMap, HashSet};
 
 /// Why modules cannot be linked.
@@ -428,7 +429,14 @@ pub fn unresolved(sources: &[&str]) -> Result<Option<Unresolved>, LinkError> {
         for item in &m.items {
             let names: Vec<Name> = match item {
                 Item::Func(f) if f.body.is_none() && f.linkage == Linkage::Extern => vec![f.name],
-                Item::Var(v) if v.linkage == Linkage::Extern => v.names.iter().map(|n| n.name).collect(),
+                // An extern `.shared` array is the kernel's dynamic shared memory (CUDA's
+                // `extern __shared__ T a[]`), which no module defines.
+                Item::Var(v)
+                    if v.linkage == Linkage::Extern
+                        && !matches!(v.space, StateSpace::Shared | StateSpace::SharedCta) =>
+                {
+                    v.names.iter().map(|n| n.name).collect()
+                }
                 _ => continue,
             };
             for n in names {
@@ -532,12 +540,14 @@ mod tests {
 "#;
 
     #[test]
+    /// (An extern `.shared` array is dynamic shared memory: never undefined.)
     fn unresolved_names_are_extern_ones_no_module_defines_or_two_define() {
         let a = ".version 8.3\n.target sm_90\n.address_size 64\n\
             .extern .func (.param .b32 func_retval0) _Z6offseti(.param .b32 p);\n\
             .extern .func (.param .b32 func_retval0) helper(.param .b32 p);\n\
             .extern .global .align 4 .b32 missing;\n\
             .extern .global .align 4 .b32 counter;\n\
+            .extern .shared .align 4 .b8 dynamic_shared[];\n\
             .func (.param .b32 func_retval0) _ZL4selfi(.param .b32 p);\n\
             .func (.param .b32 func_retval0) _ZL4selfi(.param .b32 p) { ret; }\n";
         let b = ".version 8.3\n.target sm_90\n.address_size 64\n\

@@ -242,8 +242,10 @@ pub fn host_alloc(size: usize, flags: u32) -> Result<*mut u8> {
             return Ok(std::ptr::null_mut());
         }
         let layout = Layout::from_size_align(size, 4096).map_err(|_| Error::MemoryAllocation)?;
+        // Zeroed: CUDA's pinned memory is pages fresh from the kernel, which programs that read
+        // parts they never wrote (wrongly, but commonly) find zero; a reused heap block was not.
         // SAFETY: `layout` has a non-zero size.
-        let p = unsafe { std::alloc::alloc(layout) };
+        let p = unsafe { std::alloc::alloc_zeroed(layout) };
         if p.is_null() {
             return Err(Error::MemoryAllocation);
         }

@@ -71,23 +71,27 @@ pub fn run(exe: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().expect("run test program")
 }
 
-/// Builds and runs every program of `names` through `check` (two at a time: the machine's
-/// cores), then holds the results against the known-failures list `known_failures` (`NAME
-/// reason` lines, `#` comments): panics listing each unlisted failure, each listed program that
-/// passes (so the list only shrinks; a reason starting `flaky:`, a nondeterministic engine bug,
-/// may pass or fail) and each listed name that is not a program. The environment variable
-/// `only_var` (`a,b`) runs only the named programs. `what` names the set in the summary line.
+/// Builds and runs every program of `names` that `in_scope` takes through `check` (two at a
+/// time: the machine's cores), then holds the results against the known-failures list
+/// `known_failures` (`NAME reason` lines, `#` comments): panics listing each unlisted failure,
+/// each listed program that passes (so the list only shrinks; a reason starting `flaky:`, a
+/// nondeterministic engine bug, may pass or fail) and each listed name that is not a program.
+/// The environment variable `only_var` (`a,b`) runs only the named programs, in scope or not.
+/// `what` names the set in the summary line.
 #[allow(dead_code)] // only the program-suite test files run program sets
 pub fn check_programs(
     what: &str,
-    mut names: Vec<String>,
+    all: Vec<String>,
+    in_scope: impl Fn(&str) -> bool,
     only_var: &str,
     known_failures: &Path,
     check: impl Fn(&str) -> Result<(), String> + Sync,
 ) {
     let only = std::env::var(only_var).ok();
-    if let Some(only) = &only {
-        names.retain(|n| only.split(',').any(|o| o == n));
+    let mut names = all.clone();
+    match &only {
+        Some(only) => names.retain(|n| only.split(',').any(|o| o == n)),
+        None => names.retain(|n| in_scope(n)),
     }
     let results = Mutex::new(BTreeMap::new());
     let queue = Mutex::new(names);
@@ -119,7 +123,7 @@ pub fn check_programs(
         }
     }
     for name in known.keys() {
-        if only.is_none() && !results.contains_key(name) {
+        if !all.contains(name) {
             problems.push(format!("{name}: listed in {list} but no such program"));
         }
     }
