@@ -966,13 +966,6 @@ fn device_codegen_args(o: &Options) -> Vec<OsString> {
     let mut args = Vec::new();
     if o.device_debug {
         args.extend([os("-O0"), os("-gline-tables-only")]);
-        if o.fused_multiply_add != Some(false) {
-            // nvcc's -G PTX writes multiplies and adds without a rounding mode (`mul.f32`,
-            // `add.f32`), which ptxas fuses into fma where one feeds the other (an H200's
-            // results show it); clang at -O0 writes `mul.rn`/`add.rn`, which nothing fuses.
-            // NVPTX's FMA level 1 at -O0 writes them as nvcc does.
-            args.extend([os("-mllvm"), os("-nvptx-fma-level=1")]);
-        }
     } else {
         args.push(os("-O3"));
         if o.line_info {

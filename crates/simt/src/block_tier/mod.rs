@@ -34,7 +34,7 @@ use std::time::Duration;
 use crate::error::{Fault, LoadError};
 use crate::exec::Launch;
 use crate::ir::{Func, Op};
-use crate::jit::{Samples, Verdict};
+use crate::jit::{Samples, Verdict, trace};
 pub(crate) use clock::Stopwatch;
 use emit::OpRef;
 
@@ -56,12 +56,6 @@ pub(crate) struct BlockCode {
     width: u64,
     /// The function `ops` points into (boxed: its address never changes).
     func: Box<Func>,
-}
-
-/// Whether the tier trace is on.
-fn trace() -> bool {
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| crate::env::flag(crate::env::TIER_TRACE))
 }
 
 /// Translates, compiles and loads kernel `f` for blocks of `shape` (the lane phase's
