@@ -146,7 +146,7 @@ fn check(name: &str) -> Result<(), String> {
 /// Whether program `name` is checked outside the whole suite: not one that includes CCCL
 /// (their nvcc builds take half of all the builds' time), and in a fixed third of the others.
 fn in_standard_suite(name: &str) -> bool {
-    Program::read(name).is_ok_and(|p| !p.heavy()) && in_share(name, 3, 0)
+    in_share(name, 3, 0) && Program::read(name).is_ok_and(|p| !p.heavy())
 }
 
 #[test]
@@ -166,7 +166,7 @@ fn every_program_prints_what_the_gpu_printed() {
     // The programs that take longest to build first, so that no long build starts last while
     // the other workers have finished.
     let mut names = names;
-    names.sort_by_key(|n| !Program::read(n).is_ok_and(|p| p.heavy()));
+    names.sort_by_cached_key(|n| !Program::read(n).is_ok_and(|p| p.heavy()));
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
     let failures = run_all("program-diff", &names, workers, check);
     if !failures.is_empty() {
