@@ -509,3 +509,93 @@ fn halo_tiles_of_nvcc_remainder_loops_land_where_the_isa_says_in_every_block_sha
         }
     }
 }
+
+/// Strided accesses through linear addresses (one access for all lanes, `emit/mem.rs`):
+/// thread `t` of a block of `nt`, `g` its global index, loads `in[3g]` (a step of 12 bytes),
+/// stores it at `s[2t]` and `g` at `s[2t + 1]` (the index `(t << 1) | 1`) of a shared array
+/// (steps of 8 bytes through a 32-bit shared address); after the barrier it loads `s[2t]` and,
+/// lanes in reverse, `s[2(nt - 1 - t) + 1]`, and stores the first at `out[2g]`, the second
+/// plus `t | 1` (not `t + 1`) at `out[2g + 1]`.
+const STRIDED: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry strided(.param .u64 out, .param .u64 in)
+{
+    .reg .b32 %r<24>;
+    .reg .b64 %rd<16>;
+    .shared .align 4 .b8 s[8192];
+    ld.param.u64 %rd1, [out];
+    ld.param.u64 %rd2, [in];
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ntid.x;
+    mov.u32 %r3, %ctaid.x;
+    mad.lo.s32 %r4, %r3, %r2, %r1;
+    mul.lo.s32 %r5, %r4, 3;
+    mul.wide.u32 %rd3, %r5, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.u32 %r6, [%rd4];
+    mov.u32 %r7, s;
+    shl.b32 %r8, %r1, 3;
+    add.s32 %r9, %r7, %r8;
+    st.shared.u32 [%r9], %r6;
+    shl.b32 %r17, %r1, 1;
+    or.b32 %r18, %r17, 1;
+    shl.b32 %r19, %r18, 2;
+    add.s32 %r20, %r7, %r19;
+    st.shared.u32 [%r20], %r4;
+    bar.sync 0;
+    ld.shared.u32 %r10, [%r9];
+    sub.s32 %r11, %r2, 1;
+    sub.s32 %r12, %r11, %r1;
+    shl.b32 %r13, %r12, 3;
+    add.s32 %r14, %r7, %r13;
+    ld.shared.u32 %r15, [%r14+4];
+    shl.b32 %r16, %r4, 1;
+    mul.wide.u32 %rd5, %r16, 4;
+    add.s64 %rd6, %rd1, %rd5;
+    or.b32 %r21, %r1, 1;
+    add.s32 %r22, %r15, %r21;
+    st.global.u32 [%rd6], %r10;
+    st.global.u32 [%rd6+4], %r22;
+    ret;
+}
+"#;
+
+#[test]
+fn strided_lanes_load_and_store_where_the_isa_says_and_fault_at_the_first_thread_past_the_end() {
+    for nt in [16u32, 17, 32, 100, 256, 1000, 1024] {
+        let blocks = 3u32;
+        let t = (blocks * nt) as usize;
+        let input: Vec<u32> = (0..3 * t as u32).map(|v| v.wrapping_mul(2_654_435_761) ^ 0xa5a5).collect();
+        let mem = DeviceMemory::new();
+        let din = mem.alloc(4 * 3 * t as u64).unwrap();
+        write(&mem, din, &input);
+        let out = mem.alloc(8 * t as u64).unwrap();
+        write(&mem, out, &vec![u32::MAX; 2 * t]);
+        let params = Params::new().ptr(out).ptr(din).clone();
+        let p = one_worker_program(STRIDED, Engine::Block);
+        let st = p.launch("strided", Dim3::x(blocks), Dim3::x(nt), 0, params.bytes(), &mem).unwrap();
+        assert_eq!(st.tier, Tier::Block);
+        let got = download_u32(&mem, out, 2 * t);
+        for g in 0..t as u32 {
+            let (b, tid) = (g / nt, g % nt);
+            let want = [input[3 * g as usize], b * nt + (nt - 1 - tid) + (tid | 1)];
+            assert_eq!([got[2 * g as usize], got[2 * g as usize + 1]], want, "block of {nt}, thread {g}");
+        }
+        // `in` three words short: the last thread's `in[3g]` lies past its end (its vector's
+        // first lanes' inside), the fault names that thread as the interpreter does.
+        let short = mem.alloc(4 * (3 * t as u64 - 3)).unwrap();
+        write(&mem, short, &input[..3 * t - 3]);
+        let params = Params::new().ptr(out).ptr(short).clone();
+        let run = |e| {
+            one_worker_program(STRIDED, e)
+                .launch("strided", Dim3::x(blocks), Dim3::x(nt), 0, params.bytes(), &mem)
+                .err()
+        };
+        let block = run(Engine::Block).expect("the last thread reads past the end of `in`");
+        assert_eq!((block.block, block.thread), ([blocks - 1, 0, 0], [nt - 1, 0, 0]), "block of {nt}");
+        assert!(matches!(block.kind, FaultKind::Memory(_)), "{:?}", block.kind);
+        assert_eq!(Some(block), run(Engine::Interp), "block of {nt}");
+    }
+}

@@ -127,3 +127,86 @@ fn leaf_calls_run_inlined_on_every_tier_with_the_calls_results() {
         }
     }
 }
+
+/// A function that calls `poly` twice, and a kernel that calls it: inlined innermost first
+/// (`poly` into `outer`, then `outer`, a leaf now, into the kernel), so every tier compiles it.
+const NESTED: &str = r#"
+// r = poly(x, y) + 2 * poly(y, x)
+.func (.param .b32 r) outer(.param .b32 x, .param .b32 y)
+{
+    .reg .b32 %r<8>;
+    ld.param.u32 %r1, [x];
+    ld.param.u32 %r2, [y];
+    {
+    .param .b32 p0;
+    .param .b32 p1;
+    .param .b32 r0;
+    st.param.b32 [p0], %r1;
+    st.param.b32 [p1], %r2;
+    call.uni (r0), poly, (p0, p1);
+    ld.param.b32 %r3, [r0];
+    }
+    {
+    .param .b32 p0;
+    .param .b32 p1;
+    .param .b32 r0;
+    st.param.b32 [p0], %r2;
+    st.param.b32 [p1], %r1;
+    call.uni (r0), poly, (p0, p1);
+    ld.param.b32 %r4, [r0];
+    }
+    shl.b32 %r5, %r4, 1;
+    add.s32 %r6, %r3, %r5;
+    st.param.b32 [r], %r6;
+    ret;
+}
+
+// out[i] = outer(i, i % 5)
+.visible .entry nested(.param .u64 out)
+{
+    .reg .b32 %r<8>;
+    .reg .b64 %rd<4>;
+    ld.param.u64 %rd1, [out];
+    cvta.to.global.u64 %rd1, %rd1;
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ntid.x;
+    mad.lo.s32 %r4, %r2, %r3, %r1;
+    rem.u32 %r5, %r4, 5;
+    {
+    .param .b32 p0;
+    .param .b32 p1;
+    .param .b32 r0;
+    st.param.b32 [p0], %r4;
+    st.param.b32 [p1], %r5;
+    call.uni (r0), outer, (p0, p1);
+    ld.param.b32 %r6, [r0];
+    }
+    mul.wide.u32 %rd2, %r4, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r6;
+    ret;
+}
+"#;
+
+#[test]
+fn calls_of_functions_that_call_run_inlined_innermost_first() {
+    let want: Vec<u32> = (0..256u32).map(|i| poly(i, i % 5).wrapping_add(poly(i % 5, i).wrapping_mul(2))).collect();
+    let ptx = format!("{PTX}{NESTED}");
+    for engine in ENGINES {
+        let p = program(&ptx, engine);
+        let mem = DeviceMemory::new();
+        let out = upload(&mem, &[0xeeee_eeeeu32; 256]);
+        let params = Params::new().ptr(out).clone();
+        let stats = p
+            .launch("nested", Dim3::x(4), Dim3::x(64), 0, params.bytes(), &mem)
+            .unwrap_or_else(|f| panic!("{engine:?}: {f}"));
+        assert_eq!(download::<u32>(&mem, out, 256), want, "{engine:?}");
+        // No call is left: the tiers that decline calls take the kernel.
+        match engine {
+            Engine::JitAll => assert_eq!(stats.tier, Tier::ThreadJit),
+            Engine::Block => assert_eq!(stats.tier, Tier::Block),
+            _ => {}
+        }
+    }
+}

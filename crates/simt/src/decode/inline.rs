@@ -10,7 +10,8 @@
 //! variables (of the same sizes: the call copied exactly those bytes in and out), made
 //! `.local` ones (per-thread bytes all the same, which every tier compiles); its labels get
 //! names of their own; a `ret` branches to the end of the block, where the caller goes on.
-//! Only leaf functions are copied (no calls of their own, hence no recursion), without the
+//! Only leaf functions are copied (no calls of their own, hence no recursion; a function whose
+//! calls were all copied is one in the decoder's next round, up to [`ROUNDS`] deep), without the
 //! instructions that see the call frame (`alloca`, `stacksave`, `stackrestore`), `trap` or
 //! `brkpt` (a fault report names the function), parameters whose address is taken, their own
 //! `.shared` variables, or jump tables; and not under `-G` (debug modules keep their frames).
@@ -23,20 +24,60 @@ use ptx::types::{Opcode, StateSpace};
 
 use super::{decl_size, param_address};
 
-/// The most instructions a callee may have to be copied.
-const CALLEE_MAX: usize = 512;
+/// The most instructions a callee may have to be copied where it is called more than once
+/// (the math library's slow paths are up to ~900: clang's `lgamma` of curand_poisson, 867,
+/// ran interpreted at 512).
+const CALLEE_MAX: usize = 1024;
 
-/// The most instructions the copies may add to one caller (compile time grows with them).
+/// How many rounds of copies the decoder makes: how deep a chain of calls is flattened.
+pub(super) const ROUNDS: usize = 4;
+
+/// The most instructions the copies may add to one caller over all rounds (compile time grows
+/// with them).
 const CALLER_BUDGET: usize = 4096;
 
-/// Whether each of `funcs` may be copied into its callers: a device function, decoded
-/// (`decoded[i]`), that qualifies (see the module docs).
-pub(super) fn inlinable(funcs: &[&Function], decoded: &[bool]) -> Vec<bool> {
-    funcs.iter().zip(decoded).map(|(f, &ok)| ok && f.kind == FuncKind::Func && leaf(f)).collect()
+/// How many instructions `f` has.
+pub(super) fn instructions(f: &Function) -> usize {
+    f.body.iter().flatten().filter(|s| matches!(s, Statement::Instr(_))).count()
 }
 
-/// Whether `f` is a small leaf function with nothing that sees its frame (module docs).
-fn leaf(f: &Function) -> bool {
+/// How many instructions the copies may still add to a function that had `original`
+/// instructions and has `now`.
+pub(super) fn room(original: usize, now: usize) -> usize {
+    CALLER_BUDGET.saturating_sub(now.saturating_sub(original))
+}
+
+/// Whether each of `funcs` may be copied into its callers: a device function, decoded
+/// (`decoded[i]`), that qualifies (see the module docs). A function called from one place only
+/// may be as large as a caller's whole budget: its one copy adds no code.
+pub(super) fn inlinable(funcs: &[&Function], decoded: &[bool]) -> Vec<bool> {
+    let mut sites: HashMap<Name, usize> = HashMap::new();
+    for f in funcs {
+        for s in f.body.iter().flatten() {
+            if let Statement::Instr(i) = s
+                && i.opcode == Opcode::Call
+            {
+                for o in &i.operands {
+                    if let Operand::Name(n) = o {
+                        *sites.entry(*n).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    funcs
+        .iter()
+        .zip(decoded)
+        .map(|(f, &ok)| {
+            let most = if sites.get(&f.name) == Some(&1) { CALLER_BUDGET } else { CALLEE_MAX };
+            ok && f.kind == FuncKind::Func && leaf(f, most)
+        })
+        .collect()
+}
+
+/// Whether `f` is a leaf function of at most `most` instructions with nothing that sees its
+/// frame (module docs).
+fn leaf(f: &Function, most: usize) -> bool {
     let Some(body) = &f.body else { return false };
     let mut n = 0;
     for s in body {
@@ -61,7 +102,7 @@ fn leaf(f: &Function) -> bool {
             _ => {}
         }
     }
-    n <= CALLEE_MAX
+    n <= most
         && param_address::addressed(f).is_empty()
         && f.params.iter().chain(&f.returns).all(|p| p.space != StateSpace::Reg)
 }
@@ -84,6 +125,7 @@ pub(super) fn inline_calls(
     funcs: &[&Function],
     index: &HashMap<Name, usize>,
     inlinable: &[bool],
+    room: usize,
     names: &mut Names,
 ) -> Option<Function> {
     let body = f.body.as_ref()?;
@@ -111,7 +153,7 @@ pub(super) fn inline_calls(
             Statement::Loc(l) => last_loc = Some(l.clone()),
             Statement::Instr(ins) if ins.opcode == Opcode::Call => {
                 if let Some(Callee { callee, len, map }) = callee_of(ins, funcs, index, inlinable, &site)
-                    && added + len <= CALLER_BUDGET
+                    && added + len <= room
                 {
                     added += len;
                     taken.extend(map.values().filter_map(|&n| site(n)).map(|s| s.decl));
@@ -212,12 +254,13 @@ fn callee_of<'f>(
     }
     let body = callee.body.as_deref().unwrap_or(&[]);
     // A name the callee declares for itself would hide the call site's variable of that name.
-    let hides = |d: &ptx::ast::VarDecl| d.names.iter().any(|n| map.values().any(|&m| m == n.name));
-    if body.iter().any(|s| matches!(s, Statement::Decl(d) if hides(d))) {
+    // A name the callee declares for itself that is also one of its parameters' names, in an
+    // inner block, shadows the parameter: the copy's renaming could not tell them apart.
+    let shadows = |d: &ptx::ast::VarDecl| d.names.iter().any(|n| map.contains_key(&n.name));
+    if body.iter().any(|s| matches!(s, Statement::Decl(d) if shadows(d))) {
         return None;
     }
-    let n = body.iter().filter(|s| matches!(s, Statement::Instr(_))).count();
-    Some(Callee { callee, len: n, map })
+    Some(Callee { callee, len: instructions(callee), map })
 }
 
 /// Appends to `out` the copy (the `copy`-th in this caller) of `callee` in place of `call`:
@@ -234,6 +277,21 @@ fn copy(
     let body = callee.body.as_deref().unwrap_or(&[]);
     let sites: Vec<Name> = map.keys().copied().collect();
     let end = fresh(names, &format!("$inline{copy}$end"));
+    // A variable the callee declares under the name of a call-site variable it reaches through
+    // `map` (a function whose own calls were copied declares its call sites' `.param`s, now
+    // `.local`, under the names the compiler gives every call site) would hide that variable:
+    // the copy declares it under a name of its own.
+    let mut own: HashMap<Name, Name> = HashMap::new();
+    for s in body {
+        if let Statement::Decl(d) = s {
+            for n in &d.names {
+                if map.values().any(|&m| m == n.name) && !own.contains_key(&n.name) {
+                    own.insert(n.name, fresh(names, &format!("{}$inline{copy}", names.str(n.name))));
+                }
+            }
+        }
+    }
+    map.extend(own.iter().map(|(&from, &to)| (from, to)));
     for s in body {
         if let Statement::Label(l, _) = s {
             let name = format!("{}$inline{copy}", names.str(*l));
@@ -273,6 +331,11 @@ fn copy(
                 Statement::Instr(i)
             }
             Statement::Label(l, sp) => Statement::Label(map.get(l).copied().unwrap_or(*l), *sp),
+            Statement::Decl(d) if d.names.iter().any(|n| own.contains_key(&n.name)) => {
+                let mut d = d.clone();
+                d.names.iter_mut().for_each(|n| n.name = own.get(&n.name).copied().unwrap_or(n.name));
+                Statement::Decl(d)
+            }
             other => other.clone(),
         });
     }

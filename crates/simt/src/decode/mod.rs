@@ -197,24 +197,36 @@ pub(crate) fn decode(m: &Module, src: Option<&str>) -> Decoded {
     };
     let mut funcs: Vec<Result<Func, LoadError>> =
         func_items.iter().enumerate().map(|(i, f)| decode_func(i, f, names)).collect();
-    // Calls to small leaf functions run inlined (`inline.rs`); a caller whose copy does not
-    // decode keeps its calls. Debug modules keep every call (their frames are what a debugger
-    // and a fault's call chain show).
+    // Calls to small leaf functions run inlined (`inline.rs`), innermost first: a function whose
+    // calls were all inlined is a leaf in the next round; a caller whose copy does not decode
+    // keeps its calls. Debug modules keep every call (their frames are what a debugger and a
+    // fault's call chain show).
     if !m.target.options.iter().any(|o| o == "debug") {
         let decoded: Vec<bool> = funcs.iter().map(Result::is_ok).collect();
-        let inlinable = inline::inlinable(&func_items, &decoded);
-        if inlinable.contains(&true) {
-            let index: HashMap<Name, usize> = func_items.iter().enumerate().map(|(i, f)| (f.name, i)).collect();
-            let mut more = names.clone();
-            let copies: Vec<(usize, Function)> = func_items
-                .iter()
-                .enumerate()
-                .filter_map(|(i, f)| Some((i, inline::inline_calls(f, &func_items, &index, &inlinable, &mut more)?)))
-                .collect();
-            for (i, f) in copies {
-                if let Ok(func) = decode_func(i, &f, &more) {
-                    funcs[i] = Ok(func);
+        let index: HashMap<Name, usize> = func_items.iter().enumerate().map(|(i, f)| (f.name, i)).collect();
+        let mut more = names.clone();
+        let mut current: Vec<Option<Function>> = vec![None; func_items.len()];
+        for _ in 0..inline::ROUNDS {
+            let now: Vec<&Function> = current.iter().zip(&func_items).map(|(c, f)| c.as_ref().unwrap_or(f)).collect();
+            let inlinable = inline::inlinable(&now, &decoded);
+            if !inlinable.contains(&true) {
+                break;
+            }
+            let mut copies: Vec<(usize, Function, Func)> = Vec::new();
+            for (i, f) in now.iter().enumerate() {
+                let room = inline::room(inline::instructions(func_items[i]), inline::instructions(f));
+                if let Some(copy) = inline::inline_calls(f, &now, &index, &inlinable, room, &mut more)
+                    && let Ok(func) = decode_func(i, &copy, &more)
+                {
+                    copies.push((i, copy, func));
                 }
+            }
+            if copies.is_empty() {
+                break;
+            }
+            for (i, copy, func) in copies {
+                current[i] = Some(copy);
+                funcs[i] = Ok(func);
             }
         }
     }

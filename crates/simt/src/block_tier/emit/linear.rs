@@ -232,6 +232,15 @@ fn eval(
         Op::Tern { op: TernOp::MadLo(32), d, a, b, c } if f.narrow(d) => {
             (d, sum32(product32(val(a), imm(a), val(b), imm(b)), narrow(val(c)), false))
         }
+        // `a | c` with `c` below a power of two that divides every value of `a` is `a + c`
+        // (nvcc writes `2t + 1` as `(t << 1) | 1`).
+        Op::Bin { op: BinOp::Or(32), d, a, b: Src::Imm(c) }
+            if f.narrow(d)
+                && matches!(val(a), Val::Lin(..) | Val::Lane)
+                && c < 1u64 << zero_low_bits(f, a, ZERO_BITS_DEPTH) =>
+        {
+            (d, sum32(narrow(val(a)), narrow(Val::Uniform), false))
+        }
         Op::Bin { op: BinOp::Add(64), d, a, b } if !f.narrow(d) => (d, sum64(wide(val(a), a), wide(val(b), b), false)),
         Op::Bin { op: BinOp::Sub(64), d, a, b } if !f.narrow(d) => (d, sum64(wide(val(a), a), wide(val(b), b), true)),
         Op::Bin { op: BinOp::MulLo(64), d, a, b: Src::Imm(k) } if !f.narrow(d) => (d, scale64(wide(val(a), a), k)),
@@ -267,6 +276,46 @@ fn eval(
         (v, _) => v,
     };
     Some((v, d))
+}
+
+/// How many writes deep [`zero_low_bits`] follows a register's definitions.
+const ZERO_BITS_DEPTH: u32 = 3;
+
+/// How many low bits are zero in every 32-bit value of `s` (at most 32), as far as the writes of
+/// its register, `depth` deep, show: shifts left, products and `and`s by constants, sums of such.
+fn zero_low_bits(f: &Func, s: Src, depth: u32) -> u32 {
+    let reg = match s {
+        Src::Imm(v) => return (v as u32).trailing_zeros(),
+        Src::Reg(r) if depth > 0 => r,
+        _ => return 0,
+    };
+    let (mut uses, mut defs) = (Vec::new(), Vec::new());
+    // A register no instruction writes is not known (it holds what a launch put there).
+    let mut known = None;
+    for inst in &f.code {
+        uses.clear();
+        defs.clear();
+        crate::analysis::live::uses_defs(&inst.op, f.nregs, &mut uses, &mut defs);
+        if !defs.contains(&reg) {
+            continue;
+        }
+        let z = |x: Src| zero_low_bits(f, x, depth - 1);
+        let this = match inst.op {
+            Op::Un { op: UnOp::Mov, a, .. } => z(a),
+            Op::Bin { op: BinOp::Shl(32), a, b: Src::Imm(k), .. } if k < 32 => (z(a) + k as u32).min(32),
+            Op::Bin { op: BinOp::MulLo(32), a, b, .. } => (z(a) + z(b)).min(32),
+            Op::Bin { op: BinOp::And(32), a, b, .. } => z(a).max(z(b)),
+            Op::Bin { op: BinOp::Add(32) | BinOp::Sub(32) | BinOp::Or(32), a, b, .. } => z(a).min(z(b)),
+            Op::Tern { op: TernOp::MadLo(32), a, b, c, .. } => (z(a) + z(b)).min(32).min(z(c)),
+            _ => 0,
+        };
+        let k = known.map_or(this, |k: u32| k.min(this));
+        known = Some(k);
+        if k == 0 {
+            break;
+        }
+    }
+    known.unwrap_or(0)
 }
 
 /// A 32-bit sum of `leaves` (`affine.rs`) given each leaf's lanes (`val`): linear when every

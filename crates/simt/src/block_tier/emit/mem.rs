@@ -353,33 +353,41 @@ impl Emitter<'_> {
             self.run_access(r, (space, size, element), &a, &host, &start);
         }
         // Whether the lanes' addresses are side by side: from the first and last lane's alone
-        // when the base register is linear with the element size as its step (`linear.rs`),
-        // else lane by lane.
+        // when the base register is linear (`linear.rs`), else lane by lane. A linear base
+        // whose step is a multiple of the element size other than it (a column of a tile, a
+        // tree's pairs) is one strided access under the same two checks.
         let linear = match addr.base {
             Base::Reg(r) => self.linear_of(r).filter(|p| {
-                p.lane_step() == u64::from(size)
+                strided(p.lane_step(), size).is_some()
                     && p.ends_decide()
                     && (!addr.narrow || matches!(p, super::linear::Linear::Narrow { .. }))
             }),
             _ => None,
         };
+        let step = linear.and_then(|p| strided(p.lane_step(), size)).unwrap_or(i64::from(size));
         let consecutive = if linear.is_some() {
-            format!("u64 d_; {{ const u32 l = e_; d_ = ({a}) ^ (a0_ + (u64)l * {size}ull); }}")
+            format!("u64 d_; {{ const u32 l = e_; d_ = ({a}) ^ (a0_ + (u64)l * {step}ull); }}")
         } else {
             format!(
                 "u64 d_ = 0; if (m_ == {full}) {{ LANES d_ |= ({a}) ^ (a0_ + (u64)l * {size}ull); }}\n\
                  else {{ LANES d_ |= (({a}) ^ (a0_ + (u64)l * {size}ull)) & (0ull - (u64)(m_ >> l & 1)); }}"
             )
         };
+        // `step` as C's u64 (a negative step wraps, as the addresses do).
+        let ustep = step as u64;
         let _ = writeln!(
             self.out,
             "{{ const u32 f_ = __builtin_ctz(m_), e_ = 31 - __builtin_clz(m_); u64 a0_;\n\
-             {{ const u32 l = f_; a0_ = ({a}) - (u64)l * {size}ull; }}\n\
+             {{ const u32 l = f_; a0_ = ({a}) - (u64)l * {ustep}ull; }}\n\
              {consecutive}\n\
-             const u64 o_ = a0_ + (u64)f_ * {size}ull - {start};\n\
-             if (LIKELY(d_ == 0 && rotr(o_, {k}) < {bound} && rotr(o_ + (u64)(e_ - f_) * {size}ull, {k}) < {bound})) {{"
+             const u64 o_ = a0_ + (u64)f_ * {ustep}ull - {start};\n\
+             if (LIKELY(d_ == 0 && rotr(o_, {k}) < {bound} && rotr(o_ + (u64)(e_ - f_) * {ustep}ull, {k}) < {bound})) {{"
         );
-        self.lane_vector(space, size, element, &format!("{host} + o_"), " - f_");
+        if step == i64::from(size) {
+            self.lane_vector(space, size, element, &format!("{host} + o_"), " - f_");
+        } else {
+            self.lane_strided(size, element, &format!("{host} + o_"), step);
+        }
         // Not side by side (a gather or scatter): still one check for all lanes when every
         // lane's address lies in the site's window, then each lane's access (without the
         // lane mask when every lane takes part: a loop the compiler vectorizes).
@@ -413,7 +421,43 @@ impl Emitter<'_> {
     }
 }
 
+/// The step in bytes from one lane's address to the next's, as a signed number, when a strided
+/// access takes it: a nonzero multiple of the element size `size` (every lane aligned when the
+/// first is), at most 64 KiB either way.
+fn strided(lane_step: u64, size: u8) -> Option<i64> {
+    let step = lane_step as i64;
+    (step != 0 && step % i64::from(size) == 0 && step.unsigned_abs() <= 1 << 16).then_some(step)
+}
+
 impl Emitter<'_> {
+    /// Element `e` moved for the lanes of `m_`, lane `f_` (a C local, the first of `m_`) at
+    /// host address `base` (C, in bytes) and each lane `step` bytes from the one before.
+    fn lane_strided(&mut self, size: u8, e: Element, base: &str, step: i64) {
+        let full = "LANE_FULL";
+        let at = format!("(p_ + ((i64)l - (i64)f_) * {step}ll)");
+        match e {
+            Element::Load { sext, d } => {
+                let t = ctype(size, sext);
+                let _ = writeln!(self.out, "const char *p_ = (const char *)({base});");
+                if let Some(dr) = d {
+                    let dst = self.dst(dr);
+                    let x = format!("{dst} = (u64)*(const {t} *){at};");
+                    let _ =
+                        writeln!(self.out, "if (m_ == {full}) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
+                }
+            }
+            Element::Store { val } => {
+                let t = ctype(size, false);
+                let x = format!("*({t} *){at} = ({t})({});", self.src(val));
+                let _ = writeln!(
+                    self.out,
+                    "char *p_ = (char *)({base});\n\
+                     if (m_ == {full}) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}"
+                );
+            }
+        }
+    }
+
     /// Element `e` moved for the lanes of `m_` as one vector access: lane `l` at `p_[l]`,
     /// `p_` being host address `base` (C, in bytes) as a pointer to the access's type, then
     /// `back` (C pointer arithmetic, in elements: `" - f_"`, or empty).
