@@ -358,13 +358,13 @@ impl Emitter<'_> {
         // tree's pairs) is one strided access under the same two checks.
         let linear = match addr.base {
             Base::Reg(r) => self.linear_of(r).filter(|p| {
-                strided(p.lane_step(), size).is_some()
+                strided(*p, size).is_some()
                     && p.ends_decide()
                     && (!addr.narrow || matches!(p, super::linear::Linear::Narrow { .. }))
             }),
             _ => None,
         };
-        let step = linear.and_then(|p| strided(p.lane_step(), size)).unwrap_or(i64::from(size));
+        let step = linear.and_then(|p| strided(p, size)).unwrap_or(i64::from(size));
         let consecutive = if linear.is_some() {
             format!("u64 d_; {{ const u32 l = e_; d_ = ({a}) ^ (a0_ + (u64)l * {step}ull); }}")
         } else {
@@ -421,11 +421,15 @@ impl Emitter<'_> {
     }
 }
 
-/// The step in bytes from one lane's address to the next's, as a signed number, when a strided
-/// access takes it: a nonzero multiple of the element size `size` (every lane aligned when the
-/// first is), at most 64 KiB either way.
-fn strided(lane_step: u64, size: u8) -> Option<i64> {
-    let step = lane_step as i64;
+/// The step in bytes from one lane's address to the next's (`p`'s, signed: a 32-bit address
+/// steps down by the two's complement of its step), when a strided access takes it: a nonzero
+/// multiple of the element size `size` (every lane aligned when the first is), at most 64 KiB
+/// either way.
+fn strided(p: super::linear::Linear, size: u8) -> Option<i64> {
+    let step = match p {
+        super::linear::Linear::Narrow { step } => i64::from(step as i32),
+        wide => wide.lane_step() as i64,
+    };
     (step != 0 && step % i64::from(size) == 0 && step.unsigned_abs() <= 1 << 16).then_some(step)
 }
 
