@@ -253,7 +253,6 @@ fn callee_of<'f>(
         }
     }
     let body = callee.body.as_deref().unwrap_or(&[]);
-    // A name the callee declares for itself would hide the call site's variable of that name.
     // A name the callee declares for itself that is also one of its parameters' names, in an
     // inner block, shadows the parameter: the copy's renaming could not tell them apart.
     let shadows = |d: &ptx::ast::VarDecl| d.names.iter().any(|n| map.contains_key(&n.name));

@@ -356,16 +356,15 @@ impl Emitter<'_> {
         // when the base register is linear (`linear.rs`), else lane by lane. A linear base
         // whose step is a multiple of the element size other than it (a column of a tile, a
         // tree's pairs) is one strided access under the same two checks.
-        let linear = match addr.base {
-            Base::Reg(r) => self.linear_of(r).filter(|p| {
-                strided(*p, size).is_some()
-                    && p.ends_decide()
-                    && (!addr.narrow || matches!(p, super::linear::Linear::Narrow { .. }))
-            }),
+        let linear_step = match addr.base {
+            Base::Reg(r) => self
+                .linear_of(r)
+                .filter(|p| p.ends_decide() && (!addr.narrow || matches!(p, super::linear::Linear::Narrow { .. })))
+                .and_then(|p| strided(p, size)),
             _ => None,
         };
-        let step = linear.and_then(|p| strided(p, size)).unwrap_or(i64::from(size));
-        let consecutive = if linear.is_some() {
+        let step = linear_step.unwrap_or(i64::from(size));
+        let consecutive = if linear_step.is_some() {
             format!("u64 d_; {{ const u32 l = e_; d_ = ({a}) ^ (a0_ + (u64)l * {step}ull); }}")
         } else {
             format!(
@@ -409,7 +408,7 @@ impl Emitter<'_> {
             }
         };
         if let Some(x) = access {
-            let _ = writeln!(self.out, "if (m_ == {full}) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
+            let _ = writeln!(self.out, "{}", in_lanes(&x));
         }
         self.out.push_str("} else {\n");
         slow(self, site);
@@ -419,6 +418,12 @@ impl Emitter<'_> {
         }
         Some(())
     }
+}
+
+/// C that runs statement `x` for the lanes of mask `m_` (a C local in scope): without the test
+/// of each lane when all take part (a loop the compiler vectorizes).
+fn in_lanes(x: &str) -> String {
+    format!("if (m_ == LANE_FULL) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}")
 }
 
 /// The step in bytes from one lane's address to the next's (`p`'s, signed: a 32-bit address
@@ -437,7 +442,6 @@ impl Emitter<'_> {
     /// Element `e` moved for the lanes of `m_`, lane `f_` (a C local, the first of `m_`) at
     /// host address `base` (C, in bytes) and each lane `step` bytes from the one before.
     fn lane_strided(&mut self, size: u8, e: Element, base: &str, step: i64) {
-        let full = "LANE_FULL";
         let at = format!("(p_ + ((i64)l - (i64)f_) * {step}ll)");
         match e {
             Element::Load { sext, d } => {
@@ -446,18 +450,13 @@ impl Emitter<'_> {
                 if let Some(dr) = d {
                     let dst = self.dst(dr);
                     let x = format!("{dst} = (u64)*(const {t} *){at};");
-                    let _ =
-                        writeln!(self.out, "if (m_ == {full}) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}");
+                    let _ = writeln!(self.out, "{}", in_lanes(&x));
                 }
             }
             Element::Store { val } => {
                 let t = ctype(size, false);
                 let x = format!("*({t} *){at} = ({t})({});", self.src(val));
-                let _ = writeln!(
-                    self.out,
-                    "char *p_ = (char *)({base});\n\
-                     if (m_ == {full}) {{ LANES {x} }} else {{ LANES if (m_ >> l & 1) {x} }}"
-                );
+                let _ = writeln!(self.out, "char *p_ = (char *)({base});\n{}", in_lanes(&x));
             }
         }
     }
@@ -466,7 +465,6 @@ impl Emitter<'_> {
     /// `p_` being host address `base` (C, in bytes) as a pointer to the access's type, then
     /// `back` (C pointer arithmetic, in elements: `" - f_"`, or empty).
     pub(super) fn lane_vector(&mut self, space: Space, size: u8, e: Element, base: &str, back: &str) {
-        let full = "LANE_FULL";
         match e {
             Element::Load { sext, d } => {
                 let t = ctype(size, sext);
@@ -480,10 +478,7 @@ impl Emitter<'_> {
                 }
                 if let Some(dr) = d {
                     let dst = self.dst(dr);
-                    let _ = writeln!(
-                        self.out,
-                        "if (m_ == {full}) {{ LANES {dst} = (u64)p_[l]; }} else {{ LANES if (m_ >> l & 1) {dst} = (u64)p_[l]; }}"
-                    );
+                    let _ = writeln!(self.out, "{}", in_lanes(&format!("{dst} = (u64)p_[l];")));
                 }
             }
             Element::Store { val } => {
@@ -498,7 +493,8 @@ impl Emitter<'_> {
                 let _ = writeln!(
                     self.out,
                     "{t} *p_ = ({t} *)({base}){back}; {h}\n\
-                     if (m_ == {full}) {{ LANES p_[l] = ({t})({v}); }} else {{ LANES if (m_ >> l & 1) p_[l] = ({t})({v}); }}"
+                     {}",
+                    in_lanes(&format!("p_[l] = ({t})({v});"))
                 );
             }
         }
