@@ -611,17 +611,13 @@ impl Program {
     ) -> (Result<(), Fault>, Tier) {
         // The block tier, under `Engine::Jit`, for a kernel it runs once its code is built
         // (`block_tier::Cache::choose`, the rule: `jit/tiering.rs`).
-        let block_part = if BLOCK_TIER_IN_DEFAULT_ENGINE
-            && self.engine == Engine::Jit
-            && cluster_size <= 1
-            && !k.warps_interleave
-            && !l.cooperative
-        {
-            let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
-            self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z])
-        } else {
-            block_tier::Choice::Off
-        };
+        let block_part =
+            if BLOCK_TIER_IN_DEFAULT_ENGINE && self.engine == Engine::Jit && cluster_size <= 1 && !k.warps_interleave {
+                let blocks = l.grid.iter().map(|&n| u64::from(n)).product::<u64>();
+                self.block.choose(&self.funcs, idx, blocks, self.workers, [block.x, block.y, block.z], l.cooperative)
+            } else {
+                block_tier::Choice::Off
+            };
         let (r, tier) = match self.engine {
             // The JIT runs every block on its own: clusters of several blocks need the
             // interpreter's cluster scheduler.

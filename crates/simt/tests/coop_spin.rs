@@ -43,34 +43,141 @@ DONE:
 }
 "#;
 
-/// 64 blocks on one worker, on the warp tier: each block but the last spins for at least one
-/// turn, a few thousand loads a turn (a block whose thread started late gives the others a
-/// few more turns). With the warp tier's usual fuel (65,536 backward branches) each spun
-/// 65,536 times a turn, 63 x 65,536 loads in all: about a millisecond per block and barrier,
-/// which made the kit's `coop_groups`, sized for 16 cores (128 blocks), take twice the CPU
-/// time of its 16-block grid on one worker.
+/// 64 blocks on one worker, on the warp tier and on the block tier: each block but the last
+/// spins for at least one turn, a few thousand loads a turn (a block whose thread started
+/// late gives the others a few more turns). With the warp tier's usual fuel (65,536 backward
+/// branches) each spun 65,536 times a turn, 63 x 65,536 loads in all: about a millisecond per
+/// block and barrier, which made the kit's `coop_groups`, sized for 16 cores (128 blocks),
+/// take twice the CPU time of its 16-block grid on one worker. The block tier's lane phase,
+/// whose groups hand their lanes to its scalar code after 2^20 backward branches, pauses its
+/// block in a cooperative launch instead (`jit::helpers::h_pause`) as often as the warp tier.
 #[test]
 fn a_spinning_block_hands_its_core_on_soon() {
-    let blocks = 64u32;
-    let p = one_worker_program(SPIN, Engine::Warp);
-    let mem = DeviceMemory::new();
-    let counter = upload::<u32>(&mem, &[0]);
-    let spins = upload::<u32>(&mem, &vec![0; blocks as usize]);
-    let mut params = counter.0.to_le_bytes().to_vec();
-    params.extend(spins.0.to_le_bytes());
-    let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
-    let stats = p
-        .launch_with(
-            "spin",
-            LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(32), dynamic_shared: 0, opts },
-            &params,
-            &mem,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(stats.tier, Tier::WarpJit);
-    assert_eq!(download_u32(&mem, counter, 1), [blocks]);
-    let got = download_u32(&mem, spins, blocks as usize);
-    let total: u64 = got.iter().map(|&n| u64::from(n)).sum();
-    assert!(got.iter().all(|&n| n >= 1), "every block loaded at least once: {got:?}");
-    assert!(total <= 64 * 8 * 4096, "the blocks spun {total} times: {got:?}");
+    for (engine, tier) in [(Engine::Warp, Tier::WarpJit), (Engine::Block, Tier::Block)] {
+        let blocks = 64u32;
+        let p = one_worker_program(SPIN, engine);
+        let mem = DeviceMemory::new();
+        let counter = upload::<u32>(&mem, &[0]);
+        let spins = upload::<u32>(&mem, &vec![0; blocks as usize]);
+        let mut params = counter.0.to_le_bytes().to_vec();
+        params.extend(spins.0.to_le_bytes());
+        let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
+        let stats = p
+            .launch_with(
+                "spin",
+                LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(32), dynamic_shared: 0, opts },
+                &params,
+                &mem,
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(stats.tier, tier);
+        assert_eq!(download_u32(&mem, counter, 1), [blocks], "{tier:?}");
+        let got = download_u32(&mem, spins, blocks as usize);
+        let total: u64 = got.iter().map(|&n| u64::from(n)).sum();
+        assert!(got.iter().all(|&n| n >= 1), "{tier:?}: every block loaded at least once: {got:?}");
+        assert!(total <= 64 * 8 * 4096, "{tier:?}: the blocks spun {total} times: {got:?}");
+    }
+}
+
+/// A grid barrier as `cooperative_groups::this_grid().sync()` compiles with nvcc 13: the
+/// workspace address from `%envreg1`:`%envreg2` (`bfi.b64`), thread 0 of each block counts it in
+/// with `atom.add.release.gpu` (block 0 adds `0x80000000 - (n - 1)`, so that the top bit flips
+/// once every block arrived) and spins on `ld.acquire.gpu` until it has. Block `b`'s thread 0
+/// writes `slots[b]` before it; after it every thread `t` reads its neighbour block's slot.
+const GRID_BARRIER: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry neighbours(.param .u64 slots, .param .u64 out) {
+    .reg .pred %p<4>;
+    .reg .b32 %r<20>;
+    .reg .b64 %rd<13>;
+    ld.param.u64 %rd1, [slots];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %nctaid.x;
+    mov.u32 %r3, %tid.x;
+    mov.u32 %r4, %ntid.x;
+    mov.u32 %r5, %envreg2;
+    cvt.u64.u32 %rd3, %r5;
+    mov.u32 %r6, %envreg1;
+    cvt.u64.u32 %rd4, %r6;
+    bfi.b64 %rd5, %rd4, %rd3, 32, 32;
+    setp.ne.u32 %p1, %r3, 0;
+    @%p1 bra ARRIVE;
+    mul.wide.u32 %rd6, %r1, 4;
+    add.u64 %rd7, %rd1, %rd6;
+    mad.lo.u32 %r7, %r1, 10, 7;
+    st.global.u32 [%rd7], %r7;
+ARRIVE:
+    bar.sync 0;
+    @%p1 bra SYNCED;
+    add.u64 %rd8, %rd5, 4;
+    setp.eq.u32 %p2, %r1, 0;
+    sub.u32 %r8, -2147483647, %r2;
+    selp.b32 %r9, %r8, 1, %p2;
+    atom.add.release.gpu.u32 %r10, [%rd8], %r9;
+SPIN:
+    ld.acquire.gpu.u32 %r11, [%rd8];
+    xor.b32 %r12, %r11, %r10;
+    setp.gt.s32 %p3, %r12, -1;
+    @%p3 bra SPIN;
+SYNCED:
+    bar.sync 0;
+    add.u32 %r13, %r1, 1;
+    rem.u32 %r14, %r13, %r2;
+    mul.wide.u32 %rd9, %r14, 4;
+    add.u64 %rd10, %rd1, %rd9;
+    ld.global.u32 %r15, [%rd10];
+    add.u32 %r16, %r15, %r3;
+    mad.lo.u32 %r17, %r1, %r4, %r3;
+    mul.wide.u32 %rd11, %r17, 4;
+    add.u64 %rd12, %rd2, %rd11;
+    st.global.u32 [%rd12], %r16;
+    ret;
+}
+"#;
+
+/// The grid barrier on every engine, grids of 1 to 40 blocks on one worker and on four: every
+/// thread sees its neighbour block's slot, and the block tier runs the launch itself (it reads
+/// the workspace address, and its lanes pause at the spin, `jit::helpers::h_pause`, where
+/// before it left such kernels to the interpreter).
+#[test]
+fn a_grid_barrier_holds_on_every_engine_and_the_block_tier_runs_it() {
+    for engine in common::ENGINES {
+        for workers in [1, 4] {
+            let mut p = common::program(GRID_BARRIER, engine);
+            p.set_workers(workers);
+            for blocks in [1u32, 3, 16, 40] {
+                let mem = DeviceMemory::new();
+                let slots = upload::<u32>(&mem, &vec![u32::MAX; blocks as usize]);
+                let out = upload::<u32>(&mem, &vec![u32::MAX; 64 * blocks as usize]);
+                let mut params = slots.0.to_le_bytes().to_vec();
+                params.extend(out.0.to_le_bytes());
+                let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
+                let what = format!("{engine:?}, {workers} workers, {blocks} blocks");
+                let stats = p
+                    .launch_with(
+                        "neighbours",
+                        LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(64), dynamic_shared: 0, opts },
+                        &params,
+                        &mem,
+                    )
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let got = download_u32(&mem, out, 64 * blocks as usize);
+                for b in 0..blocks {
+                    for t in 0..64 {
+                        assert_eq!(
+                            got[(b * 64 + t) as usize],
+                            (b + 1) % blocks * 10 + 7 + t,
+                            "{what}: block {b} thread {t}"
+                        );
+                    }
+                }
+                if engine == Engine::Block {
+                    assert_eq!(stats.tier, Tier::Block, "{what}");
+                }
+            }
+        }
+    }
 }

@@ -47,11 +47,12 @@ enum Eff {
 }
 
 /// The register operations through which these rules follow no address (`Un`, `Cvta`, `Bin`
-/// and `Tern` are followed; `Setp` computes none): with `Setp`, `non_register_ops!()` and those
-/// four, a match over register operations is exhaustive.
+/// and `Tern` are followed, `Bfi` and `Pack` where shared addresses are (`may_hold_shared`);
+/// `Setp` computes none): with `Setp`, `non_register_ops!()` and those six, a match over
+/// register operations is exhaustive.
 macro_rules! untracked_register_ops {
     () => {
-        Op::Bfi { .. } | Op::Pack { .. } | Op::Unpack { .. } | Op::Mov2 { .. } | Op::Isspacep { .. }
+        Op::Unpack { .. } | Op::Mov2 { .. } | Op::Isspacep { .. }
     };
 }
 
@@ -203,6 +204,11 @@ fn may_hold_shared(f: &Func) -> Vec<bool> {
                 Op::Bin { a, b, .. } => clean_src(&may, a) && clean_src(&may, b),
                 Op::Tern { a, b, c, .. } => [a, b, c].iter().all(|s| clean_src(&may, s)),
                 Op::Ld { space: Space::KParam, .. } | Op::Setp { .. } => true,
+                // Halves put together (`mov.b64 %rd, {%r1, %r2}`, or nvcc's `bfi.b64` of
+                // `%envreg1` into `%envreg2`: the cooperative grid's workspace address) hold
+                // shared memory's address only when a half may.
+                Op::Pack { parts, .. } => parts.iter().all(|s| clean_src(&may, s)),
+                Op::Bfi { a, b, .. } => clean_src(&may, a) && clean_src(&may, b),
                 untracked_register_ops!() | non_register_ops!() => false,
             };
             if !clean {
@@ -297,7 +303,13 @@ pub(crate) fn module_var_hazard(f: &Func) -> Option<usize> {
                 Op::Bin { d, a, b, .. } => (*d, vec![a, b]),
                 Op::Tern { d, a, b, c, .. } => (*d, vec![a, b, c]),
                 // Not followed: an address is tracked through `Un`, `Cvta`, `Bin` and `Tern` only.
-                Op::Setp { .. } | untracked_register_ops!() | non_register_ops!() => continue,
+                Op::Setp { .. }
+                | Op::Bfi { .. }
+                | Op::Pack { .. }
+                | untracked_register_ops!()
+                | non_register_ops!() => {
+                    continue;
+                }
             };
             if srcs.iter().any(|s| is_t(&tainted, s)) && !tainted.get(d as usize).copied().unwrap_or(true) {
                 tainted[d as usize] = true;
@@ -428,7 +440,11 @@ pub(crate) fn shared_location_hazard(f: &Func) -> Option<usize> {
                     [a, b, c].iter().all(|s| src_uniform(&uniform, s)),
                 )),
                 // Any other definition: an unknown root, not uniform (below).
-                Op::Setp { .. } | untracked_register_ops!() | non_register_ops!() => None,
+                Op::Setp { .. }
+                | Op::Bfi { .. }
+                | Op::Pack { .. }
+                | untracked_register_ops!()
+                | non_register_ops!() => None,
             };
             // A register written under a guard keeps its earlier value in the threads the
             // guard excludes: it stays uniform only under a uniform guard.

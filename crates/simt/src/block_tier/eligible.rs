@@ -60,6 +60,7 @@ fn translated_sreg(r: Sreg) -> bool {
             | Sreg::Nsmid
             | Sreg::Gridid
             | Sreg::DynamicSmem
+            | Sreg::Envreg(0..32)
             | Sreg::LanemaskEq
             | Sreg::LanemaskLe
             | Sreg::LanemaskLt

@@ -236,7 +236,8 @@ impl Cache {
     /// candidate (`emit::runs_lanes`); once it has run [`EXPLORE_AFTER`] on the other tiers (a
     /// launch that long included: `watch`) its build goes to a background thread; once built,
     /// the first launch large enough to split is judged (`Choice::Try`, `jit/tiering.rs`: the
-    /// veto), and from then on the block tier runs every launch, unless it was far behind.
+    /// veto), and from then on the block tier runs every launch, unless it was far behind; a
+    /// `cooperative` launch runs on it whole as soon as it is built.
     pub(crate) fn choose(
         &self,
         funcs: &[Result<Func, LoadError>],
@@ -244,6 +245,7 @@ impl Cache {
         blocks: u64,
         workers: u32,
         shape: [u32; 3],
+        cooperative: bool,
     ) -> Choice<'_> {
         let (Some(slot), Some(times), Some(Ok(f))) = (self.slots.get(idx), self.times.get(idx), funcs.get(idx)) else {
             return Choice::Off;
@@ -268,7 +270,9 @@ impl Cache {
             times.lost.store(true, Ordering::Relaxed);
             return Choice::Off;
         };
-        if times.kept.load(Ordering::Relaxed) {
+        // A cooperative launch's blocks wait for each other at grid barriers: all of them
+        // run at once, none in a slice of the grid run before the rest, so none is judged.
+        if times.kept.load(Ordering::Relaxed) || cooperative {
             return Choice::Whole(code);
         }
         // Until judged (by one launch: another stream's may be judging it now), the rung
@@ -513,10 +517,10 @@ mod tests {
     fn compiled() -> (crate::Program, Cache) {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet: no compile");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "nothing ran yet: no compile");
         // 50 ms of work on the other tiers: the compile starts.
         c.record_other(0, ms(50), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "compiling in the background");
         let deadline = std::time::Instant::now() + Duration::from_secs(120);
         while c.slots[0].get().is_none() {
             assert!(std::time::Instant::now() < deadline, "the background compile never finished");
@@ -526,16 +530,25 @@ mod tests {
     }
 
     #[test]
+    fn a_cooperative_launch_runs_whole_on_the_block_tier_once_built_and_judges_nothing() {
+        let (p, c) = compiled();
+        for blocks in [1, 100] {
+            assert!(matches!(c.choose(&p.funcs, 0, blocks, 1, [32, 1, 1], true), Choice::Whole(_)));
+        }
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)), "still to be judged");
+    }
+
+    #[test]
     fn once_built_one_launch_judges_it_then_every_launch_runs_there() {
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Off), "one block: too small to split");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged once");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "while it is judged");
+        assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1], false), Choice::Off), "one block: too small to split");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)), "judged once");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "while it is judged");
         // 7 blocks in 20 ms beside 7 in 10 ms: 2x, not far behind.
         assert!(c.judge(&p.funcs, 0, (ms(20), 7), (ms(10), 7)));
         for _ in 0..100 {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)));
-            assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1]), Choice::Whole(_)), "small launches too");
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Whole(_)));
+            assert!(matches!(c.choose(&p.funcs, 0, 1, 1, [32, 1, 1], false), Choice::Whole(_)), "small launches too");
         }
     }
 
@@ -544,37 +557,37 @@ mod tests {
         // 0.5 ms a block below it (`compiled`); 1 ms a block, then 0.6: 2x and 1.2x, not far
         // behind: kept at the first sample.
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
         c.record(&p.funcs, 0, ms(100), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "2x: kept");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Whole(_)), "2x: kept");
         assert!(!c.measures_whole(0), "judged once");
         // 5x behind: left.
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(8), 7)));
         for _ in 0..crate::jit::LEAVE_AFTER {
             assert!(c.measures_whole(0));
             c.record(&p.funcs, 0, ms(250), 100);
         }
         for _ in 0..100 {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "left for good");
         }
     }
 
     #[test]
     fn a_slice_far_behind_leaves_the_block_tier_for_good() {
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)));
         // 3.6x: the rest of the launch on the block tier still, judged again until
         // `jit::LEAVE_AFTER` samples say so.
         for _ in 1..crate::jit::LEAVE_AFTER {
             assert!(c.judge(&p.funcs, 0, (ms(36), 7), (ms(10), 7)), "3.6x once: not yet");
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged again");
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)), "judged again");
         }
         assert!(!c.judge(&p.funcs, 0, (ms(36), 7), (ms(10), 7)), "3.6x");
         for _ in 0..100 {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off));
         }
     }
 
@@ -583,25 +596,25 @@ mod tests {
         // 1 ms on the block tier beside 0.2 ms below (5x): under `jit::JUDGED_WORK`, no
         // verdict; the rest of the launch runs on the block tier, a later launch is judged.
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(1), 7), (us(200), 7)), "the rest on the block tier");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged again");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)), "judged again");
         // 2 ms in all, 5x: a sample far behind; as many more as `jit::LEAVE_AFTER` says leave
         // it.
         assert!(c.judge(&p.funcs, 0, (ms(1), 7), (us(200), 7)));
         for left in (0..crate::jit::LEAVE_AFTER - 1).rev() {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)), "judged again");
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)), "judged again");
             assert_eq!(c.judge(&p.funcs, 0, (ms(2), 7), (us(400), 7)), left > 0);
         }
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "left for good");
         // Slices that never add up to `jit::JUDGED_WORK` keep the block tier after
         // `jit::JUDGED_LAUNCHES` launches.
         let (p, c) = compiled();
         for _ in 0..crate::jit::JUDGED_LAUNCHES {
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)));
             assert!(c.judge(&p.funcs, 0, (us(10), 7), (us(1), 7)));
         }
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "kept");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Whole(_)), "kept");
     }
 
     #[test]
@@ -609,7 +622,7 @@ mod tests {
         // 0.5 ms a block below it (`compiled`); whole launches of one block in 0.5 ms (1x):
         // measured until 2 ms in all (one sample), then kept.
         let (p, c) = compiled();
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
         for _ in 0..3 {
             assert!(c.measures_whole(0));
@@ -618,19 +631,19 @@ mod tests {
         assert!(c.measures_whole(0), "1.5 ms in all: too little to tell");
         c.record(&p.funcs, 0, us(500), 1);
         assert!(!c.measures_whole(0), "2 ms: judged");
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "1x: kept");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Whole(_)), "1x: kept");
         // The least below 0.1 ms a block; whole launches of one block in 0.4 ms (4x): left
         // once they add up to `jit::LEAVE_AFTER` samples of 2 ms.
         let (p, c) = compiled();
         c.record_other(0, us(100), 1);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Try(_)));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Try(_)));
         assert!(c.judge(&p.funcs, 0, (ms(10), 7), (ms(10), 7)));
         for _ in 0..5 * crate::jit::LEAVE_AFTER - 1 {
             c.record(&p.funcs, 0, us(400), 1);
-            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Whole(_)), "not judged yet");
+            assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Whole(_)), "not judged yet");
         }
         c.record(&p.funcs, 0, us(400), 1);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "left for good");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "left for good");
     }
 
     const fn us(n: u64) -> Duration {
@@ -698,7 +711,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         let launch = c.running(0);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "nothing ran yet");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "nothing ran yet");
         assert!(!c.times[0].started.load(Ordering::Relaxed), "no build at the start of a launch");
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "the launch still runs after EXPLORE_AFTER: a build");
         drop(launch);
@@ -709,7 +722,7 @@ mod tests {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
         let c = Cache::new(p.funcs.len());
         drop(c.running(0));
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off));
         c.record_other(0, ms(1), 100);
         assert!(!build_begins(&c, EXPLORE_AFTER * 3), "1 ms of work and no launch running: no build");
         // The watch over, a later launch is watched again, and this one runs long.
@@ -719,7 +732,7 @@ mod tests {
             std::thread::sleep(ms(5));
         }
         let launch = c.running(0);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off));
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off));
         assert!(build_begins(&c, EXPLORE_AFTER * 50), "a long launch: a build");
         drop(launch);
     }
@@ -731,7 +744,7 @@ mod tests {
         let p = crate::Program::from_ptx(&src).expect("load");
         let c = Cache::new(p.funcs.len());
         c.record_other(0, ms(500), 100);
-        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1]), Choice::Off), "compiling in the background");
+        assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "compiling in the background");
         assert!(c.times[0].started.load(Ordering::Relaxed), "a compile");
     }
 }

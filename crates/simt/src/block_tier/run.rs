@@ -35,6 +35,7 @@ pub(crate) struct Helpers {
     misaligned: extern "C" fn(*mut Ctx, u64, u64),
     tex: extern "C" fn(*mut Ctx, *const crate::ir::tex::TexOp, *const u64, u64, *mut u64),
     tex_point: extern "C" fn(*mut Ctx, *const crate::ir::tex::TexOp, u64, *mut crate::jit::tex::TexPoint) -> u64,
+    pause: extern "C" fn(*mut Ctx) -> u64,
 }
 
 static HELPERS: Helpers = Helpers {
@@ -52,6 +53,7 @@ static HELPERS: Helpers = Helpers {
     misaligned: h::h_misaligned,
     tex: crate::jit::tex::h_tex,
     tex_point: crate::jit::tex::h_tex_point,
+    pause: h::h_pause,
 };
 
 /// Status codes of the generated code (`runtime.h`).

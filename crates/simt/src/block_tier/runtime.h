@@ -19,7 +19,7 @@ typedef int32_t i32;
 typedef struct {
     u64 sites, shared, shared_len, local, local_len, locals, params, params_len, globals;
     u64 faulted, scratch, counts[2], bar_ids, clean, released;
-    u32 sregs[12];
+    u32 sregs[45];
 } Ctx;
 
 /* `jit::tex::TexPoint` (repr(C)): where a clamped point lookup's texels lie. */
@@ -44,6 +44,7 @@ typedef struct {
     void (*misaligned)(Ctx *, u64, u64);
     void (*tex)(Ctx *, const void *, const u64 *, u64, u64 *);
     u64 (*tex_point)(Ctx *, const void *, u64, TexPoint *);
+    u64 (*pause)(Ctx *);
 } Helpers;
 
 /* semantics::mask_w */

@@ -41,6 +41,12 @@ pub(crate) const FUEL: u64 = 1 << 16;
 /// branches cost about as much as the hand-off itself.
 pub(crate) const COOP_FUEL: u64 = 1 << 12;
 
+/// Backward branches a group of the block tier's lane phase takes before its threads go to
+/// the scalar code, which yields between threads (a thread spinning on another that only a
+/// later lane or group would run); in a cooperative launch, [`COOP_FUEL`] before its block
+/// hands its core on (`helpers::h_pause`).
+pub(crate) const LANE_FUEL: u64 = 1 << 20;
+
 /// The fuel a warp starts with: [`COOP_FUEL`] in a cooperative launch, else [`FUEL`].
 pub(crate) const fn fuel(cooperative: bool) -> u64 {
     if cooperative { COOP_FUEL } else { FUEL }
@@ -54,7 +60,12 @@ pub(crate) mod sr {
     pub const SMID: usize = 9;
     pub const NSMID: usize = 10;
     pub const DYN_SMEM: usize = 11;
-    pub const COUNT: usize = 12;
+    /// `%envreg0..31` (a cooperative grid's barrier workspace).
+    pub const ENVREG: usize = 12;
+    /// Not a special register: the fuel the block tier's lane phase starts a group with in
+    /// this launch ([`super::LANE_FUEL`], or [`super::COOP_FUEL`] in a cooperative launch).
+    pub const LANE_FUEL: usize = ENVREG + 32;
+    pub const COUNT: usize = LANE_FUEL + 1;
 }
 
 /// What compiled code and its helpers share. One per worker thread, set up per block.
@@ -164,6 +175,8 @@ impl Ctx {
         self.sregs[sr::SMID] = worker;
         self.sregs[sr::NSMID] = l.nworkers;
         self.sregs[sr::DYN_SMEM] = l.dyn_shared;
+        self.sregs[sr::ENVREG..sr::ENVREG + 32].copy_from_slice(&l.envreg);
+        self.sregs[sr::LANE_FUEL] = (if l.cooperative { COOP_FUEL } else { LANE_FUEL }) as u32;
     }
 
     /// Records a fault for the compiled code to report.

@@ -35,9 +35,12 @@
 //! barrier is. The lane phase writes the state words only then: from its groups' waiting
 //! masks and barriers, or as lanes stop once a group knows the block is handed over.
 //!
-//! A group that loops [`FUEL`] times (threads spinning on each other) hands its lanes to the
-//! scalar code too (`V_EVAC`): their live registers go to their frames, each is to resume at
-//! its label; the phase's later groups still run, then the scalar passes finish the block.
+//! A group that loops [`crate::jit::ctx::LANE_FUEL`] times (threads spinning on each other)
+//! hands its lanes to the scalar code too (`V_EVAC`): their live registers go to their frames,
+//! each is to resume at its label; the phase's later groups still run, then the scalar passes
+//! finish the block. In a cooperative launch a group out of fuel instead hands its block's
+//! core to another block (`jit::helpers::h_pause`) and goes on: its blocks have threads of
+//! their own, and one spinning at a grid barrier waits there for blocks that need the core.
 
 use std::fmt::Write;
 
@@ -56,11 +59,6 @@ pub(crate) use super::grouping::WIDTH;
 
 /// The most groups of a block: one per thread of CUDA's largest block.
 const MAX_GROUPS: u64 = 1024;
-
-/// Backward branches a group of lanes takes before its threads go to the scalar code, which
-/// yields between threads (a thread spinning on another that only a later lane or group
-/// would run).
-const FUEL: u64 = 1 << 20;
 
 /// What the lane phase of a kernel needs to know about its control flow and registers.
 pub(crate) struct Plan {
@@ -567,8 +565,9 @@ impl Emitter<'_> {
         let _ = writeln!(
             self.out,
             "{groups}u32 act = row;\n\
-             u64 fuel = {FUEL}ull; (void)fuel;",
-            groups = plan.grouping.group_loop("", plan.reloads_fewer())
+             u64 fuel = ctx->sregs[{fuel}]; (void)fuel;",
+            groups = plan.grouping.group_loop("", plan.reloads_fewer()),
+            fuel = crate::jit::ctx::sr::LANE_FUEL,
         );
         plan.grouping.lane_indices(&mut self.out);
         // The stride hints' last addresses (`prefetch.rs`), per group: declared here once the
@@ -923,7 +922,7 @@ impl Emitter<'_> {
                     let _ = writeln!(
                         self.out,
                         "if (m_) {{ {park}act = m_;\n\
-                         if (UNLIKELY(--fuel == 0)) {{ w{target} |= act; act = 0; goto V_EVAC; }}\n\
+                         if (UNLIKELY(--fuel == 0) && !(fuel = h->pause(ctx))) {{ w{target} |= act; act = 0; goto V_EVAC; }}\n\
                          goto VL{target}; }}"
                     );
                 }

@@ -509,6 +509,7 @@ impl Emitter<'_> {
             let _ = writeln!(s, "_Static_assert(offsetof(Ctx, {field}) == {at}, \"Ctx layout\");");
         }
         use crate::jit::ctx::sr;
+        let _ = writeln!(s, "_Static_assert(sizeof(((Ctx *)0)->sregs) == {}, \"Ctx layout\");", 4 * sr::COUNT);
         let _ = writeln!(
             s,
             "u64 {ENTRY}(Ctx *ctx, const Helpers *h, u64 *frames, u32 *states, u64 n, const void *const *ops) {{\n\
@@ -667,6 +668,9 @@ fn sreg(r: Sreg, lanes: Option<Grouping>) -> String {
         Sreg::Nsmid => "(u64)nsmid".into(),
         Sreg::Gridid => "1ull".into(),
         Sreg::DynamicSmem => "(u64)dynsmem".into(),
+        Sreg::Envreg(k) if usize::from(k) < 32 => {
+            format!("(u64)ctx->sregs[{}]", crate::jit::ctx::sr::ENVREG + usize::from(k))
+        }
         Sreg::LanemaskEq => format!("(1ull << {lane})"),
         Sreg::LanemaskLt => format!("((1ull << {lane}) - 1)"),
         Sreg::LanemaskLe => format!("((2ull << {lane}) - 1)"),

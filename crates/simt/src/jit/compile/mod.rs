@@ -475,6 +475,7 @@ impl<'a, 'b> ThreadCodegen<'a, 'b> {
             Sreg::Nsmid => self.sreg_u32(sr::NSMID),
             Sreg::Gridid => self.imm(1),
             Sreg::DynamicSmem => self.sreg_u32(sr::DYN_SMEM),
+            Sreg::Envreg(k @ 0..32) => self.sreg_u32(sr::ENVREG + usize::from(k)),
             Sreg::LanemaskEq => {
                 let lane = self.lane();
                 let one = self.imm(1);

@@ -108,7 +108,7 @@ macro_rules! uncompiled_sregs {
             | $crate::ir::Sreg::TotalSmem
             | $crate::ir::Sreg::AggrSmem
             | $crate::ir::Sreg::ReservedSmem(_)
-            | $crate::ir::Sreg::Envreg(_)
+            | $crate::ir::Sreg::Envreg(32..)
             | $crate::ir::Sreg::Cluster(_)
     };
 }
