@@ -181,3 +181,72 @@ fn a_grid_barrier_holds_on_every_engine_and_the_block_tier_runs_it() {
         }
     }
 }
+
+/// Thread 0 of each block waits for its block's last thread to raise a flag, with no barrier
+/// between them (`while (flags[b] == 0) {}`), in a cooperative launch: the block tier's group of
+/// thread 0 spins before the group of the last thread has run, so its pauses at the spin (which
+/// hand the core to other blocks) must not go on for ever: it leaves the lane phase after its
+/// fuel, as in any launch, and the scalar code runs the last thread.
+const FLAG_IN_BLOCK: &str = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry flag_in_block(.param .u64 flags, .param .u64 out) {
+    .reg .pred %p<3>;
+    .reg .b32 %r<10>;
+    .reg .b64 %rd<8>;
+    ld.param.u64 %rd1, [flags];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %tid.x;
+    mov.u32 %r3, %ntid.x;
+    mul.wide.u32 %rd3, %r1, 4;
+    add.u64 %rd4, %rd1, %rd3;
+    setp.ne.u32 %p1, %r2, 0;
+    @%p1 bra RAISE;
+WAIT:
+    ld.volatile.global.u32 %r4, [%rd4];
+    setp.eq.u32 %p2, %r4, 0;
+    @%p2 bra WAIT;
+RAISE:
+    add.u32 %r5, %r2, 1;
+    setp.ne.u32 %p1, %r5, %r3;
+    @%p1 bra DONE;
+    mov.u32 %r6, 1;
+    st.volatile.global.u32 [%rd4], %r6;
+DONE:
+    mad.lo.u32 %r7, %r1, %r3, %r2;
+    mul.wide.u32 %rd5, %r7, 4;
+    add.u64 %rd6, %rd2, %rd5;
+    st.global.u32 [%rd6], %r5;
+    ret;
+}
+"#;
+
+#[test]
+fn a_wait_on_a_thread_of_the_same_block_ends_in_a_cooperative_launch() {
+    for engine in common::ENGINES {
+        let p = one_worker_program(FLAG_IN_BLOCK, engine);
+        let (blocks, threads) = (3u32, 64u32);
+        let mem = DeviceMemory::new();
+        let flags = upload::<u32>(&mem, &vec![0; blocks as usize]);
+        let out = upload::<u32>(&mem, &vec![0; (blocks * threads) as usize]);
+        let mut params = flags.0.to_le_bytes().to_vec();
+        params.extend(out.0.to_le_bytes());
+        let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
+        let stats = p
+            .launch_with(
+                "flag_in_block",
+                LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(threads), dynamic_shared: 0, opts },
+                &params,
+                &mem,
+            )
+            .unwrap_or_else(|e| panic!("{engine:?}: {e}"));
+        if engine == Engine::Block {
+            assert_eq!(stats.tier, Tier::Block);
+        }
+        assert_eq!(download_u32(&mem, flags, blocks as usize), vec![1; blocks as usize], "{engine:?}");
+        let want: Vec<u32> = (0..blocks * threads).map(|i| i % threads + 1).collect();
+        assert_eq!(download_u32(&mem, out, (blocks * threads) as usize), want, "{engine:?}");
+    }
+}

@@ -19,7 +19,7 @@ typedef int32_t i32;
 typedef struct {
     u64 sites, shared, shared_len, local, local_len, locals, params, params_len, globals;
     u64 faulted, scratch, counts[2], bar_ids, clean, released;
-    u32 sregs[45];
+    u32 sregs[44];
 } Ctx;
 
 /* `jit::tex::TexPoint` (repr(C)): where a clamped point lookup's texels lie. */

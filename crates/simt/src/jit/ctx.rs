@@ -43,8 +43,9 @@ pub(crate) const COOP_FUEL: u64 = 1 << 12;
 
 /// Backward branches a group of the block tier's lane phase takes before its threads go to
 /// the scalar code, which yields between threads (a thread spinning on another that only a
-/// later lane or group would run); in a cooperative launch, [`COOP_FUEL`] before its block
-/// hands its core on (`helpers::h_pause`).
+/// later lane or group would run). Every [`COOP_FUEL`] of them it pauses (`helpers::h_pause`):
+/// a cooperative launch's block hands its core on there (a spin at a grid barrier waits for
+/// blocks that need it), and a stopped or timed-out launch is noticed.
 pub(crate) const LANE_FUEL: u64 = 1 << 20;
 
 /// The fuel a warp starts with: [`COOP_FUEL`] in a cooperative launch, else [`FUEL`].
@@ -62,10 +63,7 @@ pub(crate) mod sr {
     pub const DYN_SMEM: usize = 11;
     /// `%envreg0..31` (a cooperative grid's barrier workspace).
     pub const ENVREG: usize = 12;
-    /// Not a special register: the fuel the block tier's lane phase starts a group with in
-    /// this launch ([`super::LANE_FUEL`], or [`super::COOP_FUEL`] in a cooperative launch).
-    pub const LANE_FUEL: usize = ENVREG + 32;
-    pub const COUNT: usize = LANE_FUEL + 1;
+    pub const COUNT: usize = ENVREG + 32;
 }
 
 /// What compiled code and its helpers share. One per worker thread, set up per block.
@@ -176,7 +174,6 @@ impl Ctx {
         self.sregs[sr::NSMID] = l.nworkers;
         self.sregs[sr::DYN_SMEM] = l.dyn_shared;
         self.sregs[sr::ENVREG..sr::ENVREG + 32].copy_from_slice(&l.envreg);
-        self.sregs[sr::LANE_FUEL] = (if l.cooperative { COOP_FUEL } else { LANE_FUEL }) as u32;
     }
 
     /// Records a fault for the compiled code to report.

@@ -58,19 +58,21 @@ unsafe fn buf<'x>(ptr: u64, len: u64) -> &'x mut [u8] {
     unsafe { std::slice::from_raw_parts_mut(ptr as *mut u8, len as usize) }
 }
 
-/// A group of the block tier's lane phase out of fuel in a loop (a spin at a grid barrier, a
-/// long loop): in a cooperative launch that is neither stopped nor past its time, its block
-/// hands its core to a block waiting for one (`exec::yield_point`) and the group goes on with
-/// the fuel returned; else 0, and the group hands its lanes to the scalar code, whose yields
-/// see a stop or a timeout.
+/// A pause of a group of the block tier's lane phase every `COOP_FUEL` turns of a loop (a
+/// spin at a grid barrier, a long loop): 0 when the launch is stopped or past its time (the
+/// group hands its lanes to the scalar code, whose yields report it), else 1 and the group
+/// goes on, in a cooperative launch once its block has handed its core to a block waiting for
+/// one (`exec::yield_point`).
 pub(crate) extern "C" fn h_pause(ctx: *mut Ctx) -> u64 {
     // SAFETY: the block tier's code passes the context its runner set up for the block.
     let l = unsafe { launch_of(ctx_mut(ctx)) };
-    if !l.cooperative || l.stop.load(std::sync::atomic::Ordering::Relaxed) || exec::over_time(l).is_some() {
+    if l.stop.load(std::sync::atomic::Ordering::Relaxed) || exec::over_time(l).is_some() {
         return 0;
     }
-    exec::yield_point(l);
-    super::ctx::COOP_FUEL
+    if l.cooperative {
+        exec::yield_point(l);
+    }
+    1
 }
 
 /// `unop` of one value (`op` points to an `ir::UnOp` of the compiled function's code).

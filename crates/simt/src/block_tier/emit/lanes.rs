@@ -38,9 +38,10 @@
 //! A group that loops [`crate::jit::ctx::LANE_FUEL`] times (threads spinning on each other)
 //! hands its lanes to the scalar code too (`V_EVAC`): their live registers go to their frames,
 //! each is to resume at its label; the phase's later groups still run, then the scalar passes
-//! finish the block. In a cooperative launch a group out of fuel instead hands its block's
-//! core to another block (`jit::helpers::h_pause`) and goes on: its blocks have threads of
-//! their own, and one spinning at a grid barrier waits there for blocks that need the core.
+//! finish the block. Every [`crate::jit::ctx::COOP_FUEL`] turns on the way it pauses
+//! (`jit::helpers::h_pause`): in a cooperative launch its block hands its core to another
+//! (its blocks have threads of their own; one spinning at a grid barrier waits there for
+//! blocks that need the core), and a stopped or timed-out launch sends its lanes on at once.
 
 use std::fmt::Write;
 
@@ -565,9 +566,9 @@ impl Emitter<'_> {
         let _ = writeln!(
             self.out,
             "{groups}u32 act = row;\n\
-             u64 fuel = ctx->sregs[{fuel}]; (void)fuel;",
+             u64 fuel = {fuel}ull; (void)fuel;",
             groups = plan.grouping.group_loop("", plan.reloads_fewer()),
-            fuel = crate::jit::ctx::sr::LANE_FUEL,
+            fuel = crate::jit::ctx::LANE_FUEL,
         );
         plan.grouping.lane_indices(&mut self.out);
         // The stride hints' last addresses (`prefetch.rs`), per group: declared here once the
@@ -922,8 +923,9 @@ impl Emitter<'_> {
                     let _ = writeln!(
                         self.out,
                         "if (m_) {{ {park}act = m_;\n\
-                         if (UNLIKELY(--fuel == 0) && !(fuel = h->pause(ctx))) {{ w{target} |= act; act = 0; goto V_EVAC; }}\n\
-                         goto VL{target}; }}"
+                         if (UNLIKELY((--fuel & {pause}u) == 0) && (fuel == 0 || !h->pause(ctx))) {{ w{target} |= act; act = 0; goto V_EVAC; }}\n\
+                         goto VL{target}; }}",
+                        pause = crate::jit::ctx::COOP_FUEL - 1,
                     );
                 }
             }
