@@ -4,9 +4,26 @@
 
 mod common;
 
-use simt::{DeviceMemory, Dim3, Engine, LaunchConfig, LaunchOptions, Tier};
+use simt::{DeviceMemory, DevicePtr, Dim3, Engine, LaunchConfig, LaunchOptions, Program, Tier};
 
 use common::{download_u32, one_worker_program, upload};
+
+/// A cooperative launch of `entry(a, b)` (two pointers) on `p`: `blocks` blocks of `threads`;
+/// the tier that ran it, or a panic naming `what` and the fault.
+fn launch_cooperative(
+    p: &Program,
+    mem: &DeviceMemory,
+    entry: &str,
+    (blocks, threads): (u32, u32),
+    (a, b): (DevicePtr, DevicePtr),
+    what: &str,
+) -> Tier {
+    let mut params = a.0.to_le_bytes().to_vec();
+    params.extend(b.0.to_le_bytes());
+    let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
+    let config = LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(threads), dynamic_shared: 0, opts };
+    p.launch_with(entry, config, &params, mem).unwrap_or_else(|e| panic!("{what}: {e}")).tier
+}
 
 /// Each block's 32 threads (one converged warp) count the block in at `counter`, then spin on
 /// an acquire load until every block has; thread 0 stores how many times it loaded.
@@ -59,18 +76,8 @@ fn a_spinning_block_hands_its_core_on_soon() {
         let mem = DeviceMemory::new();
         let counter = upload::<u32>(&mem, &[0]);
         let spins = upload::<u32>(&mem, &vec![0; blocks as usize]);
-        let mut params = counter.0.to_le_bytes().to_vec();
-        params.extend(spins.0.to_le_bytes());
-        let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
-        let stats = p
-            .launch_with(
-                "spin",
-                LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(32), dynamic_shared: 0, opts },
-                &params,
-                &mem,
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(stats.tier, tier);
+        let ran = launch_cooperative(&p, &mem, "spin", (blocks, 32), (counter, spins), &format!("{engine:?}"));
+        assert_eq!(ran, tier);
         assert_eq!(download_u32(&mem, counter, 1), [blocks], "{tier:?}");
         let got = download_u32(&mem, spins, blocks as usize);
         let total: u64 = got.iter().map(|&n| u64::from(n)).sum();
@@ -152,18 +159,8 @@ fn a_grid_barrier_holds_on_every_engine_and_the_block_tier_runs_it() {
                 let mem = DeviceMemory::new();
                 let slots = upload::<u32>(&mem, &vec![u32::MAX; blocks as usize]);
                 let out = upload::<u32>(&mem, &vec![u32::MAX; 64 * blocks as usize]);
-                let mut params = slots.0.to_le_bytes().to_vec();
-                params.extend(out.0.to_le_bytes());
-                let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
                 let what = format!("{engine:?}, {workers} workers, {blocks} blocks");
-                let stats = p
-                    .launch_with(
-                        "neighbours",
-                        LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(64), dynamic_shared: 0, opts },
-                        &params,
-                        &mem,
-                    )
-                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                let ran = launch_cooperative(&p, &mem, "neighbours", (blocks, 64), (slots, out), &what);
                 let got = download_u32(&mem, out, 64 * blocks as usize);
                 for b in 0..blocks {
                     for t in 0..64 {
@@ -175,7 +172,7 @@ fn a_grid_barrier_holds_on_every_engine_and_the_block_tier_runs_it() {
                     }
                 }
                 if engine == Engine::Block {
-                    assert_eq!(stats.tier, Tier::Block, "{what}");
+                    assert_eq!(ran, Tier::Block, "{what}");
                 }
             }
         }
@@ -231,19 +228,10 @@ fn a_wait_on_a_thread_of_the_same_block_ends_in_a_cooperative_launch() {
         let mem = DeviceMemory::new();
         let flags = upload::<u32>(&mem, &vec![0; blocks as usize]);
         let out = upload::<u32>(&mem, &vec![0; (blocks * threads) as usize]);
-        let mut params = flags.0.to_le_bytes().to_vec();
-        params.extend(out.0.to_le_bytes());
-        let opts = LaunchOptions { cooperative: true, ..LaunchOptions::default() };
-        let stats = p
-            .launch_with(
-                "flag_in_block",
-                LaunchConfig { grid: Dim3::x(blocks), block: Dim3::x(threads), dynamic_shared: 0, opts },
-                &params,
-                &mem,
-            )
-            .unwrap_or_else(|e| panic!("{engine:?}: {e}"));
+        let ran =
+            launch_cooperative(&p, &mem, "flag_in_block", (blocks, threads), (flags, out), &format!("{engine:?}"));
         if engine == Engine::Block {
-            assert_eq!(stats.tier, Tier::Block);
+            assert_eq!(ran, Tier::Block);
         }
         assert_eq!(download_u32(&mem, flags, blocks as usize), vec![1; blocks as usize], "{engine:?}");
         let want: Vec<u32> = (0..blocks * threads).map(|i| i % threads + 1).collect();
