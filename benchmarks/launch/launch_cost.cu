@@ -26,6 +26,13 @@ __global__ void tiny_kernel(int *out) {
     out[i] = i;
 }
 
+// A float operation per thread: blocks narrower than the engine's lane groups leave lanes
+// idle, whose values must not cost more than the busy ones'.
+__global__ void tiny_axpy(float a, const float *x, float *y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    y[i] = a * x[i] + y[i];
+}
+
 // A host function the compiler may not inline: the yardstick for "one call".
 __attribute__((noinline)) void host_call(int *out, int i) {
     out[i & 7] = i;
@@ -62,12 +69,18 @@ int main() {
     const int blocks = 100000;
     int *out;
     CHECK(cudaMalloc(&out, sizeof(int) * blocks * 8));
+    float *x, *y;
+    CHECK(cudaMalloc(&x, sizeof(float) * blocks * 8));
+    CHECK(cudaMalloc(&y, sizeof(float) * blocks * 8));
+    CHECK(cudaMemset(x, 0, sizeof(float) * blocks * 8));
+    CHECK(cudaMemset(y, 0, sizeof(float) * blocks * 8));
     int host[8] = {};
     // Warm-up: every kernel and shape launched a few times (compiles and tier decisions).
     for (int i = 0; i < 20; i++) {
         empty_kernel<<<1, 1>>>();
         tiny_kernel<<<blocks, 8>>>(out);
         tiny_kernel<<<1, 8>>>(out);
+        tiny_axpy<<<blocks, 8>>>(2.0f, x, y);
         CHECK(cudaDeviceSynchronize());
     }
 
@@ -92,6 +105,10 @@ int main() {
            }), "launch");
     report("tiny<<<100000,8>>>", median_ns(blocks, blocks, [&](int n) {
                tiny_kernel<<<n, 8>>>(out);
+               CHECK(cudaDeviceSynchronize());
+           }), "block");
+    report("axpy<<<100000,8>>>", median_ns(blocks, blocks, [&](int n) {
+               tiny_axpy<<<n, 8>>>(2.0f, x, y);
                CHECK(cudaDeviceSynchronize());
            }), "block");
     report("tiny<<<100000/32,256>>>", median_ns(blocks, blocks, [&](int n) {
@@ -119,5 +136,7 @@ int main() {
         }
     std::printf("check=ok\n");
     CHECK(cudaFree(out));
+    CHECK(cudaFree(x));
+    CHECK(cudaFree(y));
     return 0;
 }

@@ -499,6 +499,7 @@ impl Emitter<'_> {
             fits = plan.grouping.fits(),
             setup = plan.grouping.setup(),
         );
+        let zeroed = super::zeroed::zeroed(f);
         for narrow in [true, false] {
             let regs: Vec<usize> = (0..nregs).filter(|&r| f.narrow(r as u32) == narrow).collect();
             for chunk in regs.chunks(16) {
@@ -512,6 +513,7 @@ impl Emitter<'_> {
                         Some(_) if plan.split[r].is_some() => format!("r{r} = 0, r{r}x[LANE_W] = {{0}}"),
                         Some(Linear::Wide { ext: Some(_), .. }) => format!("r{r} = 0; u32 r{r}_s = 0; (void)r{r}_s"),
                         _ if plan.uniform[r] || plan.linear[r].is_some() => format!("r{r} = 0"),
+                        _ if zeroed[r] => format!("r{r}[LANE_W] = {{0}}"),
                         _ => format!("r{r}[LANE_W]"),
                     })
                     .map(|d| format!("{} {d};", if narrow { "u32" } else { "u64" }))

@@ -41,6 +41,7 @@ mod stale;
 mod tex;
 mod warp;
 mod window;
+mod zeroed;
 
 pub(crate) use grouping::{Grouping, ROW_WIDTH, WARP_WIDTH};
 pub(crate) use lanes::WIDTH;
