@@ -702,8 +702,10 @@ impl Emitter<'_> {
             let _ = writeln!(self.out, "case {}: {{", i + 1);
             let (scalar, lanes): (Vec<usize>, Vec<usize>) =
                 b.reload.iter().partition(|&&r| plan.uniform[r] || plan.linear[r].is_some());
+            // The waiting lanes' only: past a block's last thread, `frames` holds other
+            // registers' words, which may read as subnormal floats (`zeroed.rs`).
             for r in lanes {
-                let _ = writeln!(self.out, "LANES r{r}[l] = frames[{r}ull * n + t0 + l];");
+                let _ = writeln!(self.out, "LANES r{r}[l] = act >> l & 1 ? frames[{r}ull * n + t0 + l] : r{r}[l];");
             }
             if !scalar.is_empty() {
                 // A uniform register is its first waiting lane's value; a linear one (no
