@@ -24,11 +24,12 @@ cd "$root"
 export CUPRITE_JIT_VERIFY=1
 # The block tier's C compiles at -O1 here, not at -O3 as users' kernels do (CUPRITE_CC_OPT): gcc at
 # -O3 was most of the tests' CPU (conformance compiles ~900 kernels, 0.9 to 6.5 s each at -O3 against
-# 0.5 to 1.4 s at -O1). The block tier's own tests then run again at -O3 (a plain run only).
+# 0.5 to 1.4 s at -O1). The block tier's own tests then run again at -O3 (a plain run only), and the
+# tier ladder's: at another level than -O3 the veto keeps the block tier (`jit::may_leave`).
 export CUPRITE_CC_OPT="${CUPRITE_CC_OPT:--O1}"
 cargo test --workspace --release "$@"
 if [ $# -eq 0 ] && [ "$CUPRITE_CC_OPT" != -O3 ]; then
-    CUPRITE_CC_OPT=-O3 cargo test --release -p cuprite-simt --test 'block_tier*'
+    CUPRITE_CC_OPT=-O3 cargo test --release -p cuprite-simt --test 'block_tier*' --test tier_trials
 fi
 if [ $# -eq 0 ]; then
     # The warp tier's first code of a long kernel has single-pass registers (CUPRITE_WARP_REGALLOC):

@@ -299,7 +299,10 @@ impl Cache {
     ) -> bool {
         let Some(t) = self.times.get(idx) else { return false };
         // (One launch judges at a time: `judging`.)
-        let (verdict, ratio) = t.slice.add(tried, below);
+        let (verdict, ratio) = match t.slice.add(tried, below) {
+            (Verdict::Leave, ratio) if !crate::jit::may_leave() => (Verdict::Keep, ratio),
+            v => v,
+        };
         let slices = t.slices.fetch_add(1, Ordering::Relaxed) + 1;
         let name = || funcs.get(idx).and_then(|f| f.as_ref().ok()).map_or("", |f| f.name.as_str());
         let keep = match verdict {
@@ -412,6 +415,7 @@ impl Cache {
         // The least below, as many blocks as this launch's (nothing measured below: kept).
         let below = (Duration::from_nanos(best.saturating_mul(blocks)), blocks);
         let (verdict, ratio) = if best == 0 { (Verdict::Keep, 0.0) } else { t.whole.add((work, blocks), below) };
+        let verdict = if verdict == Verdict::Leave && !crate::jit::may_leave() { Verdict::Keep } else { verdict };
         match verdict {
             Verdict::Open { .. } if launches < WHOLE_MOST => return,
             Verdict::Leave => t.lost.store(true, Ordering::Relaxed),

@@ -44,7 +44,7 @@ pub(crate) mod tex;
 mod tiering;
 mod unequal;
 use tiering::LastTier;
-pub(crate) use tiering::{JUDGED_LAUNCHES, LEAVE_AFTER, Samples, Verdict, slice_blocks, trace};
+pub(crate) use tiering::{JUDGED_LAUNCHES, LEAVE_AFTER, Samples, Verdict, may_leave, slice_blocks, trace};
 pub(crate) use unequal::per_thread_lists;
 pub(crate) mod warp;
 mod warp_slot;

@@ -97,6 +97,15 @@ pub(crate) fn slice_blocks(blocks: u64, workers: u32) -> u64 {
 /// sum of parts, or a sum against the least below, left the block tier on loaded CI hosts.
 pub(crate) const LEAVE_AFTER: u32 = 5;
 
+/// Whether the veto may leave the block tier: not when `CUPRITE_CC_OPT` has the block tier's
+/// C compiled at another level than its default `-O3` (the tests' compile time, at `-O1`).
+/// [`FAR`] is a margin over `-O3` code; `-O1`'s lane loops, not vectorized, run 2-3x slower
+/// (`tests/tier_trials.rs`'s barrier kernel at 2.3x the rung below: CI's loaded runs crossed
+/// [`FAR`] and left the block tier).
+pub(crate) fn may_leave() -> bool {
+    crate::env::cc_opt().is_none_or(|level| level == "-O3")
+}
+
 /// What a kernel's samples say so far ([`Samples::add`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Verdict {
