@@ -5,7 +5,7 @@
 //! every group of every block (8-thread blocks ran 2x slower). Zeroing every array costs a
 //! block a few hundred stores (3-7% on kernels of 150 arrays), so only the arrays whose idle
 //! lanes can reach a float operation start zeroed: its operands, and, back through the
-//! operations that compute every lane (integer arithmetic, moves, `selp`), theirs. A load
+//! operations that compute them (integer arithmetic, moves, `selp`, shuffles), theirs. A load
 //! writes its lanes at the instruction only (the others keep the array's value), so a loaded
 //! value's array starts zeroed but its address's need not.
 
@@ -21,14 +21,13 @@ pub(super) fn zeroed(f: &Func) -> Vec<bool> {
             mark(&mut zero, &i.op);
         }
     }
-    // Back through every-lane arithmetic, to a fixed point.
+    // Back through what computes them, to a fixed point: every-lane arithmetic, and a warp
+    // shuffle, which may hand an active lane an idle one's value (a load's address is not a
+    // source: `for_each_src`).
     let (mut uses, mut defs) = (Vec::new(), Vec::new());
     loop {
         let mut changed = false;
         for i in &f.code {
-            if !computes_every_lane(&i.op) {
-                continue;
-            }
             defs.clear();
             uses.clear();
             uses_defs(&i.op, f.nregs, &mut uses, &mut defs);
@@ -55,22 +54,6 @@ fn mark(zero: &mut [bool], op: &Op) -> bool {
         }
     });
     changed
-}
-
-/// Whether `op` is arithmetic the lane phase runs for every lane of a group (its idle lanes'
-/// results come from its operands' idle lanes).
-fn computes_every_lane(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Un { .. }
-            | Op::Bin { .. }
-            | Op::Tern { .. }
-            | Op::Setp { .. }
-            | Op::Bfi { .. }
-            | Op::Pack { .. }
-            | Op::Unpack { .. }
-            | Op::Mov2 { .. }
-    )
 }
 
 /// Whether `op` is arithmetic that may do floating-point work on its operands (anything not
