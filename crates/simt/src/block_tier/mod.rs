@@ -174,6 +174,8 @@ pub(crate) struct Cache {
     times: Vec<Arc<Measured>>,
     /// Per function: whether `Engine::Jit` may use the block tier for it (`emit::runs_lanes`).
     candidate: Vec<OnceLock<bool>>,
+    /// Whether the veto may leave the block tier (`jit::may_leave`, read once).
+    may_leave: bool,
 }
 
 /// What the block tier does with a launch under `Engine::Jit` (`Cache::choose`).
@@ -208,6 +210,7 @@ impl Cache {
             slots: (0..n).map(|_| Arc::new(OnceLock::new())).collect(),
             times: (0..n).map(|_| Arc::default()).collect(),
             candidate: (0..n).map(|_| OnceLock::new()).collect(),
+            may_leave: crate::jit::may_leave(),
         }
     }
 
@@ -300,7 +303,7 @@ impl Cache {
         let Some(t) = self.times.get(idx) else { return false };
         // (One launch judges at a time: `judging`.)
         let (verdict, ratio) = match t.slice.add(tried, below) {
-            (Verdict::Leave, ratio) if !crate::jit::may_leave() => (Verdict::Keep, ratio),
+            (Verdict::Leave, ratio) if !self.may_leave => (Verdict::Keep, ratio),
             v => v,
         };
         let slices = t.slices.fetch_add(1, Ordering::Relaxed) + 1;
@@ -415,7 +418,7 @@ impl Cache {
         // The least below, as many blocks as this launch's (nothing measured below: kept).
         let below = (Duration::from_nanos(best.saturating_mul(blocks)), blocks);
         let (verdict, ratio) = if best == 0 { (Verdict::Keep, 0.0) } else { t.whole.add((work, blocks), below) };
-        let verdict = if verdict == Verdict::Leave && !crate::jit::may_leave() { Verdict::Keep } else { verdict };
+        let verdict = if verdict == Verdict::Leave && !self.may_leave { Verdict::Keep } else { verdict };
         match verdict {
             Verdict::Open { .. } if launches < WHOLE_MOST => return,
             Verdict::Leave => t.lost.store(true, Ordering::Relaxed),
@@ -520,7 +523,8 @@ mod tests {
     /// would, once the kernel has run [`EXPLORE_AFTER`] on the other tiers).
     fn compiled() -> (crate::Program, Cache) {
         let p = crate::Program::from_ptx(KERNEL).expect("load");
-        let c = Cache::new(p.funcs.len());
+        // The veto's arithmetic, whatever `CUPRITE_CC_OPT` the tests run under.
+        let c = Cache { may_leave: true, ..Cache::new(p.funcs.len()) };
         assert!(matches!(c.choose(&p.funcs, 0, 100, 1, [32, 1, 1], false), Choice::Off), "nothing ran yet: no compile");
         // 50 ms of work on the other tiers: the compile starts.
         c.record_other(0, ms(50), 100);
