@@ -80,6 +80,28 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Writes `bytes` to `path` unless a file is there already, atomically (a temporary file linked
+/// into place): for a file whose content its path's key decides, which a PCH built from it
+/// names. Rewritten, its new modification time would make clang refuse every PCH built on the
+/// old one ("has been modified since the precompiled header was built"), a parallel build's
+/// included.
+pub fn write_once(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = unique_temporary(path);
+    std::fs::write(&tmp, bytes)?;
+    match std::fs::hard_link(&tmp, path) {
+        Ok(()) => std::fs::remove_file(&tmp),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => std::fs::remove_file(&tmp),
+        // A file system without hard links: renamed into place, as `write_atomic` does.
+        Err(_) => std::fs::rename(&tmp, path),
+    }
+}
+
 /// The most a cache of precompiled headers (`pch/`, `includes/`) keeps: 2 GiB each. A Thrust
 /// program's entry takes ~30 MB and every set of front-end flags makes another, so without a
 /// bound a test suite leaves gigabytes behind.
@@ -131,6 +153,21 @@ fn dir_bytes(dir: &Path) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn write_once_leaves_a_file_that_is_there_as_it_was() {
+        let dir = std::env::temp_dir().join(format!("cuprite-write-once-{}", std::process::id()));
+        let path = dir.join("includes.h");
+        write_once(&path, b"#include <a.h>\n").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"#include <a.h>\n");
+        let before = std::fs::metadata(&path).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        write_once(&path, b"#include <a.h>\n").unwrap();
+        assert_eq!(std::fs::metadata(&path).unwrap().modified().unwrap(), before, "not rewritten");
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, ["includes.h"], "no temporary left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn fnv1a_known_values() {

@@ -359,7 +359,8 @@ fn precompile(
     }
     std::fs::create_dir_all(dir).map_err(|e| Failure::new(format!("cannot create {}: {e}", dir.display())))?;
     if let Some(i) = includes {
-        cache::write_atomic(&i.entry.header, i.text.as_bytes())
+        // Never rewritten: a PCH another build made from it would go stale.
+        cache::write_once(&i.entry.header, i.text.as_bytes())
             .map_err(|e| Failure::new(format!("cannot write {}: {e}", i.entry.header.display())))?;
     }
     let tmp = cache::unique_temporary(pch);
