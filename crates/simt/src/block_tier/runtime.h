@@ -216,11 +216,17 @@ static inline u64 mul_hi(u64 a, u64 b, unsigned w, int s) {
         if (s) return (u64)(((__int128)(i64)a * (__int128)(i64)b) >> 64);
         return (u64)(((unsigned __int128)a * (unsigned __int128)b) >> 64);
     }
+    /* 32 bits as 32-bit operands widened: gcc vectorizes these as one vpmuldq / vpmuludq
+     * per vector (the general form below takes a 64-bit vpmullq, three micro-ops) */
+    if (w == 32 && s) return (u64)(u32)(((i64)(i32)(u32)a * (i64)(i32)(u32)b) >> 32);
+    if (w == 32) return ((u64)(u32)a * (u64)(u32)b) >> 32;
     if (s) return (u64)((sx(a, w) * sx(b, w)) >> w) & mask_w(w);
     return (((a & mask_w(w)) * (b & mask_w(w))) >> w) & mask_w(w);
 }
 /* semantics::arith::mul_wide */
 static inline u64 mul_wide(u64 a, u64 b, unsigned w, int s) {
+    if (w == 32 && s) return (u64)((i64)(i32)(u32)a * (i64)(i32)(u32)b);
+    if (w == 32) return (u64)(u32)a * (u64)(u32)b;
     u64 r = s ? (u64)(sx(a, w) * sx(b, w)) : (a & mask_w(w)) * (b & mask_w(w));
     return r & mask_w(w * 2);
 }
@@ -233,9 +239,23 @@ static inline u64 shr_w(u64 x, u64 y, unsigned w, int s) {
     if (s) return (u64)(sx(x, w) >> (n < 63 ? n : 63)) & mask_w(w);
     return n >= w ? 0 : (x & mask_w(w)) >> n;
 }
+/* BinOp::Div and BinOp::Rem at 32 bits or fewer, through a double: both operands and the
+ * quotient are exact in one, and a correctly rounded quotient never reaches the next integer
+ * (it is at least 1/(a+b) > 2^-33 away, relatively, far above a double's 2^-53), so its
+ * truncation is the integer quotient. Unlike an integer division this vectorizes (a block
+ * strided loop's trip count divides by blockDim in every lane). Division by zero gives all
+ * ones (both) and INT_MIN / -1 wraps, as the scalar forms below. */
+static inline u64 div32(u64 x, u64 y, unsigned w, int s, int rem) {
+    u64 m = mask_w(w);
+    i64 a = s ? sx(x, w) : (i64)(x & m), b = s ? sx(y, w) : (i64)(y & m);
+    i64 q = (i64)((double)a / (double)(b == 0 ? 1 : b));
+    i64 r = rem ? a - q * b : q;
+    return b == 0 ? m : (u64)r & m;
+}
 /* BinOp::Div */
 static inline u64 div_w(u64 x, u64 y, unsigned w, int s) {
     u64 m = mask_w(w);
+    if (w <= 32) return div32(x, y, w, s, 0);
     if (s) {
         i64 a = sx(x, w), b = sx(y, w);
         if (b == 0) return m;
@@ -248,6 +268,7 @@ static inline u64 div_w(u64 x, u64 y, unsigned w, int s) {
 /* BinOp::Rem */
 static inline u64 rem_w(u64 x, u64 y, unsigned w, int s) {
     u64 m = mask_w(w);
+    if (w <= 32) return div32(x, y, w, s, 1);
     if (s) {
         i64 a = sx(x, w), b = sx(y, w);
         if (b == 0) return m;
