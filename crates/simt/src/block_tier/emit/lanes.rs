@@ -703,9 +703,20 @@ impl Emitter<'_> {
             let (scalar, lanes): (Vec<usize>, Vec<usize>) =
                 b.reload.iter().partition(|&&r| plan.uniform[r] || plan.linear[r].is_some());
             // The waiting lanes' only: past a block's last thread, `frames` holds other
-            // registers' words, which may read as subnormal floats (`zeroed.rs`).
-            for r in lanes {
-                let _ = writeln!(self.out, "LANES r{r}[l] = act >> l & 1 ? frames[{r}ull * n + t0 + l] : r{r}[l];");
+            // registers' words, which may read as subnormal floats (`zeroed.rs`). A whole
+            // group (the usual case) copies without the blend: 6% of a chain of barriers.
+            if !lanes.is_empty() {
+                let copy = |blend: bool| -> String {
+                    lanes
+                        .iter()
+                        .map(|r| {
+                            let word = format!("frames[{r}ull * n + t0 + l]");
+                            let value = if blend { format!("act >> l & 1 ? {word} : r{r}[l]") } else { word };
+                            format!("LANES r{r}[l] = {value};\n")
+                        })
+                        .collect()
+                };
+                let _ = writeln!(self.out, "if (act == LANE_FULL) {{\n{}}} else {{\n{}}}", copy(false), copy(true));
             }
             if !scalar.is_empty() {
                 // A uniform register is its first waiting lane's value; a linear one (no
