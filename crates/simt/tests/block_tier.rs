@@ -301,6 +301,26 @@ fn generic_addresses_reach_each_threads_own_local_memory() {
     assert_eq!(download_u32(&mem, out, 64), want);
 }
 
+/// Runs kernel `name` of `ptx` (parameters `in`, `out`) in one block of `threads` threads over
+/// the words `input`, on the block tier and on the interpreter: the `out_words` words the block
+/// tier wrote, after asserting that it ran the kernel and wrote what the interpreter wrote.
+fn block_tier_as_interpreter(ptx: &str, name: &str, threads: u32, input: &[u32], out_words: usize) -> Vec<u32> {
+    let mem = DeviceMemory::new();
+    let (din, dout) = (mem.alloc(4 * input.len() as u64).unwrap(), mem.alloc(4 * out_words as u64).unwrap());
+    write(&mem, din, input);
+    let params = Params::new().ptr(din).ptr(dout).clone();
+    let run = |e| {
+        let st =
+            one_worker_program(ptx, e).launch(name, Dim3::x(1), Dim3::x(threads), 0, params.bytes(), &mem).unwrap();
+        (st.tier, download_u32(&mem, dout, out_words))
+    };
+    let (tier, block) = run(Engine::Block);
+    assert_eq!(tier, Tier::Block);
+    let (_, interp) = run(Engine::Interp);
+    assert_eq!(block, interp);
+    block
+}
+
 /// `rsqrt.approx.f32`, with and without `.ftz`, inline in the block tier.
 fn rsqrt() -> String {
     module(
@@ -336,19 +356,7 @@ fn reciprocal_roots_match_the_interpreter_bit_for_bit() {
         0x7fc0_1234,
         0x7f7f_ffff,
     ];
-    let mem = DeviceMemory::new();
-    let (din, dout) = (mem.alloc(4 * 12).unwrap(), mem.alloc(8 * 12).unwrap());
-    write(&mem, din, &input);
-    let params = Params::new().ptr(din).ptr(dout).clone();
-    let run = |e| {
-        let st =
-            one_worker_program(&rsqrt(), e).launch("rsqrt", Dim3::x(1), Dim3::x(12), 0, params.bytes(), &mem).unwrap();
-        (st.tier, download_u32(&mem, dout, 24))
-    };
-    let (tier, block) = run(Engine::Block);
-    assert_eq!(tier, Tier::Block);
-    let (_, interp) = run(Engine::Interp);
-    assert_eq!(block, interp);
+    let block = block_tier_as_interpreter(&rsqrt(), "rsqrt", 12, &input, 24);
     // rsqrt(4) = 0.5 exactly; rsqrt(+0) = +inf; rsqrt(-1) = the canonical NaN; a subnormal
     // input flushed (`.ftz`) gives +inf.
     assert_eq!(&block[12..14], &[0x3f00_0000; 2]);
@@ -394,21 +402,9 @@ fn nan_results_reach_memory_canonical() {
     // (a, b): +inf + -inf, a NaN with a payload, two NaNs, two ordinary numbers.
     let input: [u32; 8] =
         [0x7f80_0000, 0xff80_0000, 0x7fc0_1234, 0x3f80_0000, 0xffc0_0001, 0x7f80_0001, 0x4000_0000, 0x4040_0000];
-    let mem = DeviceMemory::new();
     // 32 bytes per thread: a `v4` store must be 16-byte aligned (6 words used of 8).
-    let (din, dout) = (mem.alloc(4 * 8).unwrap(), mem.alloc(32 * 4).unwrap());
-    write(&mem, din, &input);
-    let params = Params::new().ptr(din).ptr(dout).clone();
-    let run = |e| {
-        let st = one_worker_program(&nan_chains(), e)
-            .launch("nanchain", Dim3::x(1), Dim3::x(4), 0, params.bytes(), &mem)
-            .unwrap();
-        (st.tier, download_u32(&mem, dout, 32).chunks(8).flat_map(|c| c[..6].to_vec()).collect::<Vec<_>>())
-    };
-    let (tier, block) = run(Engine::Block);
-    assert_eq!(tier, Tier::Block);
-    let (_, interp) = run(Engine::Interp);
-    assert_eq!(block, interp);
+    let words = block_tier_as_interpreter(&nan_chains(), "nanchain", 4, &input, 32);
+    let block: Vec<u32> = words.chunks(8).flat_map(|c| c[..6].to_vec()).collect();
     // inf + -inf: a + b + 1, fma and max are the canonical NaN; inf * -inf = -inf; the
     // NaN test holds, so the select takes inf - -inf = +inf.
     assert_eq!(&block[0..6], &[QNAN, 0xff80_0000, QNAN, QNAN, 0x7f80_0000, 1]);
@@ -480,20 +476,7 @@ fn integer_division_and_high_multiplies_match_the_interpreter() {
         pairs.push((a, x >> (pairs.len() % 32)));
     }
     let input: Vec<u32> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-    let mem = DeviceMemory::new();
-    let (din, dout) = (mem.alloc(8 * 64).unwrap(), mem.alloc(32 * 64).unwrap());
-    write(&mem, din, &input);
-    let params = Params::new().ptr(din).ptr(dout).clone();
-    let run = |e| {
-        let st = one_worker_program(&int_arith(), e)
-            .launch("intarith", Dim3::x(1), Dim3::x(64), 0, params.bytes(), &mem)
-            .unwrap();
-        (st.tier, download_u32(&mem, dout, 8 * 64))
-    };
-    let (tier, block) = run(Engine::Block);
-    assert_eq!(tier, Tier::Block);
-    let (_, interp) = run(Engine::Interp);
-    assert_eq!(block, interp);
+    let block = block_tier_as_interpreter(&int_arith(), "intarith", 64, &input, 8 * 64);
     // PTX's results, computed here: division by zero gives all ones, INT_MIN / -1 wraps to
     // INT_MIN (remainder 0), quotients truncate toward zero.
     for (t, &(a, b)) in pairs.iter().enumerate() {
