@@ -48,6 +48,8 @@ pub(crate) struct BlockCode {
     resumes: Vec<u32>,
     sites: usize,
     frame_slots: usize,
+    /// Per register: its frame slot (`emit::Unit::slot_of`).
+    slot_of: Vec<u32>,
     /// Whether it runs groups of threads at a time (`emit::Unit::lanes`).
     pub(crate) lanes: bool,
     /// How those threads are grouped (`emit::Grouping`), and how many at a time
@@ -79,6 +81,7 @@ fn build(f: &Func, shape: [u32; 3]) -> Result<BlockCode, String> {
         resumes: unit.resumes,
         sites: unit.sites,
         frame_slots: unit.frame_slots,
+        slot_of: unit.slot_of,
         lanes: unit.lanes,
         grouping,
         width,

@@ -93,7 +93,7 @@ impl Worker {
         let [bx, by, bz] = l.block;
         // The block tier gives its code at least one frame slot per thread and one site slot,
         // and room for the lane phase's loads of a whole group of lanes past the last thread
-        // (`frames[r * n + t]`, `t` up to `n - 1 + WARP_WIDTH - 1`, the widest group).
+        // (`frames[slot * n + t]`, `t` up to `n - 1 + WARP_WIDTH - 1`, the widest group).
         let threads = (bx * by * bz).max(1) as usize;
         let slots = code.frame_slots.max(1) + (super::emit::WARP_WIDTH as usize).div_ceil(threads);
         let n = self.start_block(l, slots, code.sites.max(1), ctaid, worker);
@@ -133,7 +133,7 @@ impl Worker {
                 }
                 ST_WARP => {
                     let pc_of = |k: usize| code.resumes.get(k.wrapping_sub(1)).copied().unwrap_or(0);
-                    let frames = Frames::ByRegister { threads: n, regs: code.frame_slots };
+                    let frames = Frames::ByRegister { threads: n, slot_of: &code.slot_of };
                     warp_collectives(&code.func, &mut self.states, &mut self.frames, frames, &pc_of);
                 }
                 ST_STUCK => return Err(self.deadlock(l, code, ctaid, t, &tid_of)),

@@ -100,21 +100,21 @@ impl Worker {
 
 /// Where a block's threads keep their registers, for [`warp_collectives`].
 #[derive(Debug, Clone, Copy)]
-pub(crate) enum Frames {
+pub(crate) enum Frames<'a> {
     /// The per-thread JIT's: thread `t`'s `slots` words side by side (`frames[t * slots + r]`),
     /// the last not a register.
     ByThread { slots: usize },
-    /// The block tier's: register `r` of every thread side by side (`frames[r * threads + t]`),
-    /// for its `regs` registers.
-    ByRegister { threads: usize, regs: usize },
+    /// The block tier's: register `r` of every thread side by side in its slot
+    /// (`frames[slot_of[r] * threads + t]`; registers never live together share one).
+    ByRegister { threads: usize, slot_of: &'a [u32] },
 }
 
-impl Frames {
+impl Frames<'_> {
     /// The index of thread `t`'s register `r`.
     fn read(self, t: usize, r: u32) -> Option<usize> {
         match self {
             Frames::ByThread { slots } => Some(t * slots + r as usize),
-            Frames::ByRegister { threads, regs } => ((r as usize) < regs).then(|| r as usize * threads + t),
+            Frames::ByRegister { threads, slot_of } => slot_of.get(r as usize).map(|&s| s as usize * threads + t),
         }
     }
 
@@ -140,7 +140,7 @@ pub(crate) fn warp_collectives(
     f: &Func,
     states: &mut [u32],
     frames: &mut [u64],
-    layout: Frames,
+    layout: Frames<'_>,
     pc_of: &dyn Fn(usize) -> u32,
 ) {
     let n = states.len();
@@ -172,7 +172,7 @@ pub(crate) fn warp_collectives(
 /// if/else shuffling within its own group, say) and arrive once that one is done. Only when
 /// no meeting is complete do the lanes at the lowest pc go alone (the missing lanes cannot
 /// arrive: undefined). An operation that meets no one (`activemask`) goes at once.
-fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], layout: Frames, base: usize, live: u32, stopped: u32) -> u32 {
+fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], layout: Frames<'_>, base: usize, live: u32, stopped: u32) -> u32 {
     let key = |l: usize| {
         let (kind, mask) = exec::sync_kind(&f.code.get(pcs[l] as usize)?.op)?;
         let m = match mask {
@@ -212,7 +212,7 @@ fn meeting(f: &Func, pcs: &[u32; 32], frames: &[u64], layout: Frames, base: usiz
 /// Warp-collective operation for the lanes in `group` of the warp of threads `base..end`,
 /// each lane's at its own pc (`pcs`; the kind from the lowest), reading operands from and
 /// writing results to their frames.
-fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], layout: Frames, base: usize, end: usize, group: u32) {
+fn collective(f: &Func, pcs: &[u32; 32], frames: &mut [u64], layout: Frames<'_>, base: usize, end: usize, group: u32) {
     let op_of = |l: usize| f.code.get(pcs[l] as usize).map(|i| &i.op);
     let Some(op) = op_of(group.trailing_zeros() as usize & 31) else { return };
     let lanes = |role, frames: &[u64]| -> [u64; 32] {

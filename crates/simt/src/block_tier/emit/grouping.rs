@@ -111,7 +111,7 @@ impl Grouping {
     /// thread) and `row` (the mask of its lanes that are threads) are defined; `step` is C
     /// added to the loop's increment (a group counter), or empty. With `opaque`, the compiler
     /// does not see `t0` step from group to group: it then computes each frame address
-    /// (`frames[r * n + t0 + l]`) where it is used, instead of keeping one pointer per register
+    /// (`frames[slot * n + t0 + l]`) where it is used, instead of keeping one pointer per register
     /// that every group's turn advances in memory (gcc's induction variables: dozens in a block
     /// scan, advanced by groups that only pass, `reload.rs`).
     pub(crate) fn group_loop(self, step: &str, opaque: bool) -> String {

@@ -26,8 +26,8 @@
 //! Barriers split the kernel into phases (the loop fission of COX, CuPBoP and Polygeist): a
 //! phase runs every group, one after the other, from where the last phase stopped to its next
 //! barrier (or the end of its threads). A lane reaching `bar.sync` stores its registers live
-//! after it in its frame (`frames[r * n + t]`, as the scalar code keeps them: a vector store
-//! per register), those written since it last resumed (`stale.rs`); when every group stopped
+//! after it in its frame (`frames[slot * n + t]`, as the scalar code keeps them: a vector
+//! store per register), those written since it last resumed (`stale.rs`); when every group stopped
 //! at the same barrier, the next phase takes each group's waiting lanes back there. Any other
 //! case (lanes of one group at different barriers or reaching one at different times, groups
 //! at different barriers) leaves the block to the scalar passes, which resume every thread
@@ -710,7 +710,7 @@ impl Emitter<'_> {
                     lanes
                         .iter()
                         .map(|r| {
-                            let word = format!("frames[{r}ull * n + t0 + l]");
+                            let word = format!("frames[{}ull * n + t0 + l]", self.slot(*r));
                             let value = if blend { format!("act >> l & 1 ? {word} : r{r}[l]") } else { word };
                             format!("LANES r{r}[l] = {value};\n")
                         })
@@ -727,7 +727,7 @@ impl Emitter<'_> {
                         Some(p) => format!(" - (u64)lf_ * {:#x}ull", p.lane_step()),
                         None => String::new(),
                     };
-                    let _ = write!(self.out, " r{r} = frames[{r}ull * n + first_]{back};");
+                    let _ = write!(self.out, " r{r} = frames[{}ull * n + first_]{back};", self.slot(r));
                 }
                 self.out.push('\n');
             }
@@ -747,8 +747,11 @@ impl Emitter<'_> {
         self.lane_mask(guard);
         // One loop per register: a loop storing to several arrays that may alias (`frames`,
         // `states`) is not vectorized.
-        let stores: Vec<String> =
-            b.stored.iter().map(|&r| format!("frames[{r}ull * n + t0 + l] = {};", self.lane_value(r as u32))).collect();
+        let stores: Vec<String> = b
+            .stored
+            .iter()
+            .map(|&r| format!("frames[{}ull * n + t0 + l] = {};", self.slot(r), self.lane_value(r as u32)))
+            .collect();
         let all: String = stores.iter().map(|st| format!("LANES {st}\n")).collect();
         let some: String = stores.iter().map(|st| format!("LANES if (m_ >> l & 1) {st}\n")).collect();
         // Lanes of the group stopping at a barrier a second time in the phase (they split
@@ -1006,7 +1009,7 @@ impl Emitter<'_> {
             for (r, &live) in plan.live[i].iter().enumerate() {
                 if live {
                     let v = self.lane_value(r as u32);
-                    let _ = write!(self.out, " frames[{r}ull * n + t0 + l] = {v};");
+                    let _ = write!(self.out, " frames[{}ull * n + t0 + l] = {v};", self.slot(r));
                 }
             }
             let _ = writeln!(self.out, " states[t0 + l] = {k}u; }}\nhanded |= w{x}; w{x} = 0;");

@@ -3,8 +3,9 @@
 //! barrier or runs out of fuel at a backward branch; after a pass, a barrier every live
 //! thread waits at is released and the loop runs again. PTX registers are C locals of the
 //! thread loop's body; the registers live across a stop are kept in frames, register by
-//! register (`frames[r * n + t]`: the lane phase moves [`lanes::WIDTH`] consecutive threads'
-//! values at once). Divergence costs nothing: each thread branches on its own.
+//! register (`frames[slot * n + t]`, registers never live together sharing a slot: the lane
+//! phase moves [`lanes::WIDTH`] consecutive threads' values at once). Divergence costs
+//! nothing: each thread branches on its own.
 //!
 //! - `arith.rs`: integer, float, comparison and conversion operations;
 //! - `atom_sum.rs`: the lane phase's atomics on one address, combined;
@@ -16,6 +17,7 @@
 //! - `prefetch.rs`: the lane phase's hint for the cache line a row of threads reads next;
 //! - `probe.rs`: stretches groups pass without effects, and the phases that skip them;
 //! - `reload.rs`: which registers a group resuming after a barrier takes back from its frames;
+//! - `slots.rs`: the frame slot of each register;
 //! - `split.rs`: induction registers linear up to their loop's exit, arrays after it;
 //! - `stale.rs`: which registers a lane stopping at a barrier must store in its frame;
 //! - `tex.rs`: texture and surface instructions (the lane phase's point lookups inline);
@@ -36,6 +38,7 @@ mod nan;
 mod prefetch;
 mod probe;
 mod reload;
+mod slots;
 mod split;
 mod stale;
 mod tex;
@@ -90,8 +93,10 @@ pub(crate) struct Unit {
     pub resumes: Vec<u32>,
     /// Global access sites (slots of the `sites` table).
     pub sites: usize,
-    /// Registers per thread frame.
+    /// Slots per thread frame (`slots.rs`).
     pub frame_slots: usize,
+    /// Per register: its frame slot (`frames[slot * n + t]`).
+    pub slot_of: Vec<u32>,
     /// Whether the code runs the block [`lanes::WIDTH`] threads at a time (the lane phase),
     /// not one thread after the other.
     pub lanes: bool,
@@ -138,6 +143,8 @@ struct Emitter<'f> {
     run_sites: Vec<usize>,
     /// In the lane phase, the stride hints emitted so far (`prefetch.rs`, `pf{index}_`).
     strides: usize,
+    /// Per register: its frame slot (`slots.rs`).
+    slot_of: Vec<u32>,
 }
 
 /// Whether the translation of kernel `f` (which `eligible::declined` accepts) runs its
@@ -190,9 +197,11 @@ pub(crate) fn translate(f: &Func, grouping: Grouping, width: u64) -> Unit {
             Flow::Next | Flow::Leave => {}
         }
     }
+    let live = Liveness::of(f);
+    let (slot_of, frame_slots) = slots::frame_slots(f, &live);
     let mut e = Emitter {
         f,
-        live: Liveness::of(f),
+        live,
         out: String::new(),
         op_refs: Vec::new(),
         resumes: Vec::new(),
@@ -211,6 +220,7 @@ pub(crate) fn translate(f: &Func, grouping: Grouping, width: u64) -> Unit {
         runs: Vec::new(),
         run_sites: Vec::new(),
         strides: 0,
+        slot_of,
     };
     // The scalar code must be able to take over a lane phase's threads at its labels.
     let plan = lanes::Plan::of(f, &e.live, grouping);
@@ -240,12 +250,18 @@ pub(crate) fn translate(f: &Func, grouping: Grouping, width: u64) -> Unit {
         op_refs: e.op_refs,
         resumes: e.resumes.iter().map(|&(at, _)| at).collect(),
         sites: e.sites,
-        frame_slots: f.nregs as usize,
+        frame_slots,
+        slot_of: e.slot_of,
         lanes,
     }
 }
 
 impl Emitter<'_> {
+    /// The frame slot of register `r` (`slots.rs`).
+    fn slot(&self, r: usize) -> u32 {
+        self.slot_of.get(r).copied().unwrap_or(r as u32)
+    }
+
     /// The thread body: every instruction, labelled where control arrives from elsewhere.
     fn body(&mut self) -> String {
         let f = self.f;
@@ -304,7 +320,7 @@ impl Emitter<'_> {
     fn spill(&mut self, pc: u32) {
         for r in self.live.live_at(pc) {
             if r < self.f.nregs as usize {
-                let _ = writeln!(self.out, "frame[{r}ull * n] = r{r};");
+                let _ = writeln!(self.out, "frame[{}ull * n] = r{r};", self.slot(r));
             }
         }
     }
@@ -594,7 +610,7 @@ impl Emitter<'_> {
                 let _ = write!(s, "case {}: ", k + 1);
                 for r in self.live.live_at(next) {
                     if r < nregs {
-                        let _ = write!(s, "r{r} = frame[{r}ull * n]; ");
+                        let _ = write!(s, "r{r} = frame[{}ull * n]; ", self.slot(r));
                     }
                 }
                 let _ = writeln!(s, "goto L{next};");

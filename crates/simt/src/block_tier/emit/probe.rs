@@ -195,7 +195,9 @@ impl Emitter<'_> {
         let stores: Vec<String> = p
             .stores
             .iter()
-            .map(|&r| format!("frames[{r}ull * n + t0 + l] = {};", self.src(crate::ir::Src::Reg(r as u32))))
+            .map(|&r| {
+                format!("frames[{}ull * n + t0 + l] = {};", self.slot(r), self.src(crate::ir::Src::Reg(r as u32)))
+            })
             .collect();
         if !stores.is_empty() {
             // One loop per register, as at a barrier: stores to several arrays are not vectorized.

@@ -1,7 +1,7 @@
 //! Which registers a lane reaching a barrier in the lane phase must store in its frame.
 //!
 //! A lane stopping at a barrier keeps the registers live after it in its thread's frame
-//! (`frames[r * n + t]`), and the next phase takes them back from there. A register that no
+//! (`frames[slot * n + t]`), and the next phase takes them back from there. A register that no
 //! instruction may have written since the lane last resumed from a barrier still holds, in
 //! the frame, the value the lane stored or left there then: storing it again is a copy of
 //! the same words. Such a register is *clean* at the barrier; every other one is *stale* in

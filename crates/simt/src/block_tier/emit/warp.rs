@@ -129,7 +129,7 @@ impl Emitter<'_> {
         for r in self.live.live_at(pc) {
             if r < self.f.nregs as usize {
                 let v = self.src(Src::Reg(r as u32));
-                let _ = write!(stores, " frames[{r}ull * n + t0 + l] = {v};");
+                let _ = write!(stores, " frames[{}ull * n + t0 + l] = {v};", self.slot(r));
             }
         }
         let _ = writeln!(
