@@ -495,3 +495,80 @@ fn integer_division_and_high_multiplies_match_the_interpreter() {
         assert_eq!(&block[8 * t..8 * t + 8], &want, "thread {t}: {a:#x}, {b:#x}");
     }
 }
+
+/// Branches on a comparison of `v = threadIdx.x + k` (its lanes one apart) with a uniform
+/// `u` (`k`, `u`: `in[0]`, `in[1]`), each compare operator, signed and unsigned, `v` first or
+/// second: the block tier decides such a branch from the two values' first lanes unless a
+/// lane wraps around. Bit `i` of `out[t]`: the branch of compare `i` was not taken.
+fn stepped_compares() -> String {
+    const COMPARES: [&str; 14] = [
+        "setp.lt.u32 %p1, %r4, %r3",
+        "setp.le.u32 %p1, %r4, %r3",
+        "setp.gt.u32 %p1, %r4, %r3",
+        "setp.ge.u32 %p1, %r4, %r3",
+        "setp.eq.u32 %p1, %r4, %r3",
+        "setp.ne.u32 %p1, %r4, %r3",
+        "setp.lt.s32 %p1, %r4, %r3",
+        "setp.le.s32 %p1, %r4, %r3",
+        "setp.gt.s32 %p1, %r4, %r3",
+        "setp.ge.s32 %p1, %r4, %r3",
+        "setp.hi.u32 %p1, %r3, %r4",
+        "setp.ls.u32 %p1, %r3, %r4",
+        "setp.lt.s32 %p1, %r3, %r4",
+        "setp.ge.s32 %p1, %r3, %r4",
+    ];
+    let mut body = String::from(
+        "    ld.global.u32 %r2, [%rd1];\n    ld.global.u32 %r3, [%rd1+4];\n    add.s32 %r4, %r1, %r2;\n    mov.u32 %r5, 0;\n",
+    );
+    for (i, c) in COMPARES.iter().enumerate() {
+        body += &format!("    {c};\n    @%p1 bra SKIP{i};\n    or.b32 %r5, %r5, {};\nSKIP{i}:\n", 1u32 << i);
+    }
+    body += "    mul.wide.u32 %rd4, %r1, 4;\n    add.s64 %rd5, %rd2, %rd4;\n    st.global.u32 [%rd5], %r5;\n    ret;\n";
+    module("sm_80", &Kernel::new("stepcmp", &["in", "out"], Index::Thread).body(&body))
+}
+
+#[test]
+fn branches_on_a_thread_index_against_a_uniform_value_match_the_interpreter() {
+    // (k, u): a split inside a group and at groups' edges, and lanes wrapping around 2^32
+    // (unsigned) and 2^31 (signed) inside a group, at its first lane and just past its last.
+    let cases: [(u32, u32); 12] = [
+        (0, 20),
+        (0, 16),
+        (0, 0),
+        (0, 40),
+        (5, 21),
+        (0xffff_fff8, 3),
+        (0xffff_fff8, 0xffff_fffa),
+        (0xffff_ffd8, 0xffff_ffff),
+        (0x7fff_fff8, 0x8000_0002),
+        (0x7fff_fff8, 0x7fff_fffc),
+        (0x7fff_ffd8, 0x7fff_ffff),
+        (0x8000_0000, 0x8000_0005),
+    ];
+    let threads = 40;
+    for (k, u) in cases {
+        let out = block_tier_as_interpreter(&stepped_compares(), "stepcmp", threads, &[k, u], threads as usize);
+        for (t, &got) in out.iter().enumerate() {
+            let v = (t as u32).wrapping_add(k);
+            let (sv, su) = (v as i32, u as i32);
+            let taken = [
+                v < u,
+                v <= u,
+                v > u,
+                v >= u,
+                v == u,
+                v != u,
+                sv < su,
+                sv <= su,
+                sv > su,
+                sv >= su,
+                u > v,
+                u <= v,
+                su < sv,
+                su >= sv,
+            ];
+            let want = taken.iter().enumerate().fold(0u32, |m, (i, &b)| m | u32::from(!b) << i);
+            assert_eq!(got, want, "thread {t}, k = {k:#x}, u = {u:#x}");
+        }
+    }
+}

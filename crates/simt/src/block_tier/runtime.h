@@ -82,6 +82,25 @@ static inline u32 lane_bits64(const u64 *r) {
 static inline u32 lane_bits32(const u32 *r) { u32 m = 0; for (u32 l = 0; l < LANE_W; l++) m |= (r[l] & 1u) << l; return m; }
 static inline u32 lane_bits64(const u64 *r) { u32 m = 0; for (u32 l = 0; l < LANE_W; l++) m |= (u32)(r[l] & 1u) << l; return m; }
 #endif
+/* The lanes l of a group with l < c: a prefix of it. */
+static inline u32 lanes_below(i64 c) { return c <= 0 ? 0u : c >= (i64)LANE_W ? LANE_FULL : (1u << c) - 1u; }
+/* The lanes l at which `a + l` compares with `b` as `op` says (0 <, 1 <=, 2 >, 3 >=, 4 ==,
+ * 5 !=), the lanes' values being `a + l` exactly (a lane's 32-bit value one above the
+ * last's) while `a + LANE_W - 1` stays at most `top`; -1 when a lane would pass `top` and wrap
+ * around (the caller then tests the lanes one by one). A branch on `tid < stride` or `i < n`
+ * needs no lane loop, no store of the predicate's lanes and no vector test of them. */
+static inline i64 step_cmp_bits(i64 a, i64 b, i64 top, int op) {
+    if (a + (i64)(LANE_W - 1) > top) return -1;
+    const i64 k = b - a;
+    switch (op) {
+    case 0: return lanes_below(k);
+    case 1: return lanes_below(k + 1);
+    case 2: return LANE_FULL & ~lanes_below(k + 1);
+    case 3: return LANE_FULL & ~lanes_below(k);
+    case 4: return lanes_below(k + 1) & ~lanes_below(k);
+    default: return LANE_FULL & ~(lanes_below(k + 1) & ~lanes_below(k));
+    }
+}
 
 static inline float f32_of(u64 v) { u32 b = (u32)v; float f; memcpy(&f, &b, 4); return f; }
 static inline u64 bits32(float f) { u32 b; memcpy(&b, &f, 4); return b; }

@@ -828,10 +828,73 @@ impl Emitter<'_> {
             }
             Some(g) => {
                 let bits = if self.f.narrow(g.reg) { "lane_bits32" } else { "lane_bits64" };
-                let _ =
-                    writeln!(self.out, "const u32 m_ = act & ({}{bits}(r{}));", if g.neg { "~" } else { "" }, g.reg);
+                let lanes = format!("{bits}(r{})", g.reg);
+                let bits = match self.stepped_compare(g.reg) {
+                    Some(c) => format!("({{ const i64 s_ = {c}; s_ >= 0 ? (u32)s_ : {lanes}; }})"),
+                    None => lanes,
+                };
+                let _ = writeln!(self.out, "const u32 m_ = act & ({}{bits});", if g.neg { "~" } else { "" });
             }
         }
+    }
+
+    /// When predicate `p`, the guard of the instruction being emitted, is what the `setp`
+    /// just before it (nothing between: no label) gave every lane at it, comparing a 32-bit
+    /// register whose lanes step by one (`threadIdx.x`, `i = blockIdx.x * blockDim.x +
+    /// threadIdx.x`) with a group-uniform value: the C of `step_cmp_bits` (`runtime.h`), its
+    /// lanes from the two values' first lane, or -1 where a lane wraps around.
+    fn stepped_compare(&self, p: u32) -> Option<String> {
+        use ptx::types::CmpOp::*;
+        let pc = self.at.checked_sub(1)?;
+        if self.targets.get(self.at as usize).copied().unwrap_or(true) {
+            return None;
+        }
+        let inst = self.f.code.get(pc as usize)?;
+        let Op::Setp { cmp, out: crate::ir::SetOut::Pred, d, a, b, comb: None, .. } = inst.op else { return None };
+        if inst.guard.is_some() || d != p || cmp.w != 32 || !matches!(cmp.kind, b'u' | b's' | b'b') {
+            return None;
+        }
+        let one_step = |s: Src| match s {
+            Src::Reg(r) => self.linear_of(r) == Some(super::linear::Linear::Narrow { step: 1 }),
+            _ => false,
+        };
+        let same = |s: Src| match s {
+            Src::Reg(r) => self.is_uniform(r),
+            Src::Imm(_) => true,
+            _ => false,
+        };
+        // `op`'s code in `step_cmp_bits`, with the stepping operand first.
+        let (lin, other, op) = match (one_step(a), one_step(b)) {
+            (true, false) if same(b) => (a, b, cmp.op),
+            (false, true) if same(a) => {
+                let mirrored = match cmp.op {
+                    Lt => Gt,
+                    Lo => Hi,
+                    Le => Ge,
+                    Ls => Hs,
+                    Gt => Lt,
+                    Hi => Lo,
+                    Ge => Le,
+                    Hs => Ls,
+                    o => o,
+                };
+                (b, a, mirrored)
+            }
+            _ => return None,
+        };
+        let code = match op {
+            Lt | Lo => 0,
+            Le | Ls => 1,
+            Gt | Hi => 2,
+            Ge | Hs => 3,
+            Eq => 4,
+            Ne => 5,
+            _ => return None,
+        };
+        let (cast, top) =
+            if cmp.kind == b's' { ("(i64)(i32)(u32)", "0x7fffffffll") } else { ("(i64)(u32)", "0xffffffffll") };
+        let first = |s: Src| format!("({{ const u32 l = 0; (void)l; {cast}({}); }})", self.src(s));
+        Some(format!("step_cmp_bits({}, {}, {top}, {code})", first(lin), first(other)))
     }
 
     /// An arithmetic instruction: of uniform registers once, as scalar code (between lane
