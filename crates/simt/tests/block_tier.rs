@@ -572,3 +572,89 @@ fn branches_on_a_thread_index_against_a_uniform_value_match_the_interpreter() {
         }
     }
 }
+
+/// Guards that combine such comparisons (`and`, `or`, `xor`, `not`) with uniform ones and with
+/// a per-lane one (`w = in[2 + t]` odd), a comparison whose register is written again before
+/// the branch, and one that some lanes skip (they keep the predicate's older value): `v =
+/// threadIdx.x + in[0]`, `u = in[1]`. Bit `i` of `out[t]`: guard `i` did not branch.
+fn combined_guards() -> String {
+    let body = r#"
+    ld.global.u32 %r2, [%rd1];
+    ld.global.u32 %r3, [%rd1+4];
+    add.s32 %r4, %r1, %r2;
+    mul.wide.u32 %rd4, %r1, 4;
+    add.s64 %rd5, %rd1, %rd4;
+    ld.global.u32 %r6, [%rd5+8];
+    mov.u32 %r5, 0;
+    add.s32 %r7, %r3, -1;
+    setp.lt.s32 %p1, %r4, 1;
+    setp.ge.s32 %p2, %r4, %r7;
+    or.pred %p3, %p1, %p2;
+    @%p3 bra S0;
+    or.b32 %r5, %r5, 1;
+S0:
+    setp.gt.u32 %p4, %r3, 100;
+    setp.le.u32 %p5, %r4, %r3;
+    xor.pred %p6, %p4, %p5;
+    @%p6 bra S1;
+    or.b32 %r5, %r5, 2;
+S1:
+    setp.eq.u32 %p7, %r4, %r3;
+    not.pred %p8, %p7;
+    and.b32 %r8, %r6, 1;
+    setp.ne.u32 %p9, %r8, 0;
+    and.pred %p10, %p8, %p9;
+    @%p10 bra S2;
+    or.b32 %r5, %r5, 4;
+S2:
+    setp.lt.u32 %p11, %r4, %r3;
+    add.s32 %r4, %r4, 3;
+    @%p11 bra S3;
+    or.b32 %r5, %r5, 8;
+S3:
+    setp.gt.u32 %p12, %r4, %r3;
+    @%p9 bra S4;
+    setp.lt.u32 %p12, %r4, %r3;
+S4:
+    add.s32 %r9, %r4, 1;
+    @%p12 bra S5;
+    or.b32 %r5, %r5, 16;
+S5:
+    add.s32 %r5, %r5, %r9;
+    mul.wide.u32 %rd6, %r1, 4;
+    add.s64 %rd7, %rd2, %rd6;
+    st.global.u32 [%rd7], %r5;
+    ret;
+"#;
+    module("sm_80", &Kernel::new("guards", &["in", "out"], Index::Thread).body(body))
+}
+
+#[test]
+fn combined_guards_match_the_interpreter() {
+    let cases: [(u32, u32); 8] = [
+        (0, 20),
+        (0, 16),
+        (3, 101),
+        (0xffff_fff8, 3),
+        (0xffff_fff8, 0xffff_fffa),
+        (0x7fff_fff8, 0x8000_0002),
+        (0x7fff_fff8, 0x7fff_fffc),
+        (0x8000_0000, 0x8000_0005),
+    ];
+    let threads = 40u32;
+    for (k, u) in cases {
+        let mut input = vec![k, u];
+        input.extend((0..threads).map(|t| t.wrapping_mul(0x9e37_79b9).wrapping_add(k) >> 7));
+        let out = block_tier_as_interpreter(&combined_guards(), "guards", threads, &input, threads as usize);
+        for (t, &got) in out.iter().enumerate() {
+            let (v, w) = ((t as u32).wrapping_add(k), input[2 + t]);
+            let (sv, su) = (v as i32, u as i32);
+            let odd = w & 1 != 0;
+            let v3 = v.wrapping_add(3);
+            let p12 = if odd { v3 > u } else { v3 < u };
+            let taken = [sv < 1 || sv >= su.wrapping_sub(1), (u > 100) ^ (v <= u), v != u && odd, v < u, p12];
+            let bits = taken.iter().enumerate().fold(0u32, |m, (i, &b)| m | u32::from(!b) << i);
+            assert_eq!(got, bits.wrapping_add(v3.wrapping_add(1)), "thread {t}, k = {k:#x}, u = {u:#x}");
+        }
+    }
+}

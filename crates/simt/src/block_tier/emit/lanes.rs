@@ -54,7 +54,7 @@ use super::reload;
 use super::stale::Stale;
 use crate::analysis::live::{Liveness, for_each_src, uses_defs};
 use crate::ir::flow::Flow;
-use crate::ir::{BarKind, Base, Func, Guard, Op, Space, Src};
+use crate::ir::{BarKind, Base, BinOp, Func, Guard, Op, Space, Src};
 
 pub(crate) use super::grouping::WIDTH;
 
@@ -829,29 +829,148 @@ impl Emitter<'_> {
             Some(g) => {
                 let bits = if self.f.narrow(g.reg) { "lane_bits32" } else { "lane_bits64" };
                 let lanes = format!("{bits}(r{})", g.reg);
-                let bits = match self.stepped_compare(g.reg) {
-                    Some(c) => format!("({{ const i64 s_ = {c}; s_ >= 0 ? (u32)s_ : {lanes}; }})"),
-                    None => lanes,
-                };
+                let bits = self.guard_lanes(g.reg, &lanes).unwrap_or(lanes);
                 let _ = writeln!(self.out, "const u32 m_ = act & ({}{bits});", if g.neg { "~" } else { "" });
             }
         }
     }
 
-    /// When predicate `p`, the guard of the instruction being emitted, is what the `setp`
-    /// just before it (nothing between: no label) gave every lane at it, comparing a 32-bit
-    /// register whose lanes step by one (`threadIdx.x`, `i = blockIdx.x * blockDim.x +
-    /// threadIdx.x`) with a group-uniform value: the C of `step_cmp_bits` (`runtime.h`), its
-    /// lanes from the two values' first lane, or -1 where a lane wraps around.
-    fn stepped_compare(&self, p: u32) -> Option<String> {
-        use ptx::types::CmpOp::*;
-        let pc = self.at.checked_sub(1)?;
-        if self.targets.get(self.at as usize).copied().unwrap_or(true) {
+    /// The lanes at which predicate `p`, the guard of the instruction being emitted, is
+    /// true, computed from scalars where it is a combination (`and`, `or`, `xor`, `not`) of
+    /// comparisons of a 32-bit register whose lanes step by one (`threadIdx.x`, `i =
+    /// blockIdx.x * blockDim.x + threadIdx.x`) with a group-uniform value (`i < n`, `x >= 1 &&
+    /// x < n - 1 && y >= 1 && y < n - 1`): such a comparison's lanes follow from the two
+    /// values' first lanes (`step_cmp_bits`, `runtime.h`), with no lane loop, no store of the
+    /// predicate's lanes and no vector test of them. `lanes`: the C of the plain test, taken
+    /// when a lane wraps around. `None` when no such comparison is in it.
+    fn guard_lanes(&self, p: u32, lanes: &str) -> Option<String> {
+        let mut steps = Vec::new();
+        let (e, _) = self.mask_of(Src::Reg(p), self.at, &mut steps, 0)?;
+        // Worth it only where it saves the lane-by-lane test, not where it adds more.
+        if steps.is_empty() || e.matches("lane_bits").count() > 1 {
             return None;
         }
-        let inst = self.f.code.get(pc as usize)?;
-        let Op::Setp { cmp, out: crate::ir::SetOut::Pred, d, a, b, comb: None, .. } = inst.op else { return None };
-        if inst.guard.is_some() || d != p || cmp.w != 32 || !matches!(cmp.kind, b'u' | b's' | b'b') {
+        let decl: Vec<String> = steps.iter().enumerate().map(|(i, c)| format!("s{i}_ = {c}")).collect();
+        let any: Vec<String> = (0..steps.len()).map(|i| format!("s{i}_")).collect();
+        Some(format!("({{ const i64 {}; ({}) >= 0 ? (u32)({e}) : {lanes}; }})", decl.join(", "), any.join(" | ")))
+    }
+
+    /// The C of the lanes at which bit 0 of `s`, as the instruction at `reader` read it, is
+    /// set, valid at the instruction being emitted (`self.at`): from the instructions that
+    /// computed it in the straight-line code before `reader` (no label between, where lanes
+    /// that did not run them would join; no barrier, no collective), each unguarded, none of
+    /// their operands written again before `self.at`. Comparisons it decides from first
+    /// lanes go to `steps` (referred to as `s{i}_`); a register computed otherwise is tested
+    /// lane by lane (`lane_bits`). With it, whether every lane of `s` is 0 or 1 (a
+    /// predicate), where `not.pred` (`cnot`: is it zero?) is the complement of bit 0.
+    fn mask_of(&self, s: Src, reader: u32, steps: &mut Vec<String>, depth: u32) -> Option<(String, bool)> {
+        const DEEPEST: u32 = 6;
+        let r = match s {
+            Src::Imm(v) => return Some((if v & 1 != 0 { "LANE_FULL" } else { "0u" }.to_string(), v <= 1)),
+            Src::Reg(r) if r < self.f.nregs && depth <= DEEPEST => r,
+            _ => return None,
+        };
+        if self.written_between(r, reader, self.at) {
+            return None;
+        }
+        if self.is_uniform(r) {
+            return Some((format!("((r{r} & 1) ? LANE_FULL : 0u)"), false));
+        }
+        if self.linear_of(r).is_some() || self.split_array(r) {
+            return None;
+        }
+        let def = self.straight_def(r, reader)?;
+        let inst = &self.f.code[def as usize];
+        let lane_by_lane = |boolean: bool| {
+            let bits = if self.f.narrow(r) { "lane_bits32" } else { "lane_bits64" };
+            Some((format!("{bits}(r{r})"), boolean))
+        };
+        if inst.guard.is_some() {
+            return None;
+        }
+        match inst.op {
+            Op::Setp { cmp, out: crate::ir::SetOut::Pred, d, a, b, comb: None, .. } if d == r => {
+                match self.stepped_compare(&cmp, a, b) {
+                    Some((lin, other, call)) => {
+                        if [lin, other]
+                            .iter()
+                            .any(|&x| matches!(x, Src::Reg(x) if self.written_between(x, def, self.at)))
+                        {
+                            return None;
+                        }
+                        steps.push(call);
+                        Some((format!("(u32)s{}_", steps.len() - 1), true))
+                    }
+                    None => lane_by_lane(true),
+                }
+            }
+            Op::Bin { op: op @ (BinOp::And(_) | BinOp::Or(_) | BinOp::Xor(_)), a, b, .. } => {
+                let ((x, xb), (y, yb)) =
+                    (self.mask_of(a, def, steps, depth + 1)?, self.mask_of(b, def, steps, depth + 1)?);
+                let f = match op {
+                    BinOp::And(_) => "&",
+                    BinOp::Or(_) => "|",
+                    _ => "^",
+                };
+                Some((format!("({x} {f} {y})"), xb && yb))
+            }
+            Op::Un { op: crate::ir::UnOp::Not(_), a, .. } => {
+                Some((format!("(~{})", self.mask_of(a, def, steps, depth + 1)?.0), false))
+            }
+            Op::Un { op: crate::ir::UnOp::Cnot(_), a, .. } => match self.mask_of(a, def, steps, depth + 1)? {
+                (x, true) => Some((format!("(~{x})"), true)),
+                _ => None,
+            },
+            Op::Setp { out: crate::ir::SetOut::Pred, .. } => lane_by_lane(true),
+            _ => lane_by_lane(false),
+        }
+    }
+
+    /// The instruction that last wrote register `r` before `reader`, in the straight-line
+    /// code that leads to `reader` (no label at `reader` or between, no barrier, no
+    /// collective).
+    fn straight_def(&self, r: u32, reader: u32) -> Option<u32> {
+        if self.targets.get(reader as usize).copied().unwrap_or(true) {
+            return None;
+        }
+        // (A bounded look back: a guard's comparisons sit just before it.)
+        const FARTHEST: u32 = 64;
+        let mut defs = Vec::new();
+        for pc in (reader.saturating_sub(FARTHEST)..reader).rev() {
+            let op = &self.f.code[pc as usize].op;
+            if matches!(op, Op::Bar { .. }) || crate::jit::is_collective(op) {
+                return None;
+            }
+            defs.clear();
+            uses_defs(op, self.f.nregs, &mut Vec::new(), &mut defs);
+            if defs.contains(&r) {
+                return Some(pc);
+            }
+            if self.targets.get(pc as usize).copied().unwrap_or(true) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Whether an instruction from `from` up to (not including) `to` writes register `r`.
+    fn written_between(&self, r: u32, from: u32, to: u32) -> bool {
+        let mut defs = Vec::new();
+        (from..to).any(|pc| {
+            defs.clear();
+            self.f.code.get(pc as usize).is_some_and(|i| {
+                uses_defs(&i.op, self.f.nregs, &mut Vec::new(), &mut defs);
+                defs.contains(&r)
+            })
+        })
+    }
+
+    /// When `setp` compares 32-bit operands `a` and `b`, one a register whose lanes step by
+    /// one and the other group-uniform: those two operands and the C of `step_cmp_bits`
+    /// (`runtime.h`) for the comparison, from their first lanes.
+    fn stepped_compare(&self, cmp: &crate::ir::Cmp, a: Src, b: Src) -> Option<(Src, Src, String)> {
+        use ptx::types::CmpOp::*;
+        if cmp.w != 32 || !matches!(cmp.kind, b'u' | b's' | b'b') {
             return None;
         }
         let one_step = |s: Src| match s {
@@ -894,7 +1013,7 @@ impl Emitter<'_> {
         let (cast, top) =
             if cmp.kind == b's' { ("(i64)(i32)(u32)", "0x7fffffffll") } else { ("(i64)(u32)", "0xffffffffll") };
         let first = |s: Src| format!("({{ const u32 l = 0; (void)l; {cast}({}); }})", self.src(s));
-        Some(format!("step_cmp_bits({}, {}, {top}, {code})", first(lin), first(other)))
+        Some((lin, other, format!("step_cmp_bits({}, {}, {top}, {code})", first(lin), first(other))))
     }
 
     /// An arithmetic instruction: of uniform registers once, as scalar code (between lane
