@@ -26,6 +26,24 @@ pub(crate) fn int_cmp_lanes<T: Ord + Copy>(op: CmpOp, x: &[T; 32], y: &[T; 32], 
     }
 }
 
+/// The comparison `b op' a` equivalent to `a op b`; `None` for the operators without one
+/// here (the float-only ones).
+pub(crate) fn mirrored(op: CmpOp) -> Option<CmpOp> {
+    use CmpOp::*;
+    Some(match op {
+        Eq | Ne => op,
+        Lt => Gt,
+        Lo => Hi,
+        Le => Ge,
+        Ls => Hs,
+        Gt => Lt,
+        Hi => Lo,
+        Ge => Le,
+        Hs => Ls,
+        _ => return None,
+    })
+}
+
 /// Integer comparison of one pair (`lo`, `ls`, `hi`, `hs` are the unsigned spellings).
 #[inline]
 fn int_cmp<T: Ord>(op: CmpOp, x: T, y: T) -> bool {

@@ -827,12 +827,16 @@ impl Emitter<'_> {
                 let _ = writeln!(self.out, "const u32 m_ = ((r{} & 1) ^ {}) ? act : 0;", g.reg, u8::from(g.neg));
             }
             Some(g) => {
-                let bits = if self.f.narrow(g.reg) { "lane_bits32" } else { "lane_bits64" };
-                let lanes = format!("{bits}(r{})", g.reg);
+                let lanes = self.lane_bits(g.reg);
                 let bits = self.guard_lanes(g.reg, &lanes).unwrap_or(lanes);
                 let _ = writeln!(self.out, "const u32 m_ = act & ({}{bits});", if g.neg { "~" } else { "" });
             }
         }
+    }
+
+    /// The C of the lanes at which bit 0 of register `r`'s array is set (one vector test).
+    pub(super) fn lane_bits(&self, r: u32) -> String {
+        format!("{}(r{r})", if self.f.narrow(r) { "lane_bits32" } else { "lane_bits64" })
     }
 
     /// The lanes at which predicate `p`, the guard of the instruction being emitted, is
@@ -881,10 +885,7 @@ impl Emitter<'_> {
         }
         let def = self.straight_def(r, reader)?;
         let inst = &self.f.code[def as usize];
-        let lane_by_lane = |boolean: bool| {
-            let bits = if self.f.narrow(r) { "lane_bits32" } else { "lane_bits64" };
-            Some((format!("{bits}(r{r})"), boolean))
-        };
+        let lane_by_lane = |boolean: bool| Some((self.lane_bits(r), boolean));
         if inst.guard.is_some() {
             return None;
         }
@@ -985,20 +986,7 @@ impl Emitter<'_> {
         // `op`'s code in `step_cmp_bits`, with the stepping operand first.
         let (lin, other, op) = match (one_step(a), one_step(b)) {
             (true, false) if same(b) => (a, b, cmp.op),
-            (false, true) if same(a) => {
-                let mirrored = match cmp.op {
-                    Lt => Gt,
-                    Lo => Hi,
-                    Le => Ge,
-                    Ls => Hs,
-                    Gt => Lt,
-                    Hi => Lo,
-                    Ge => Le,
-                    Hs => Ls,
-                    o => o,
-                };
-                (b, a, mirrored)
-            }
+            (false, true) if same(a) => (b, a, crate::semantics::compare::mirrored(cmp.op)?),
             _ => return None,
         };
         let code = match op {

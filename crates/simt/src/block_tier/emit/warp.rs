@@ -88,8 +88,7 @@ impl Emitter<'_> {
                 let neg = u8::from(neg);
                 let bits = match a {
                     Src::Reg(r) if r < self.f.nregs && self.linear_of(r).is_none() && !self.is_uniform(r) => {
-                        let f = if self.f.narrow(r) { "lane_bits32" } else { "lane_bits64" };
-                        format!("{}{f}(r{r})", if neg == 1 { "~" } else { "" })
+                        format!("{}{}", if neg == 1 { "~" } else { "" }, self.lane_bits(r))
                     }
                     Src::Reg(r) if self.linear_of(r).is_some() => {
                         let v = self.src(a);

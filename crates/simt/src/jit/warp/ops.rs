@@ -1238,7 +1238,7 @@ impl WarpCodegen<'_, '_> {
                 self.lane_affine(r).map(|_| (r, ys, cmp.op))
             }
             (_, Src::Reg(r), VectorSource::Splat(_, xs, _), _) if cmp.w == 32 => {
-                self.lane_affine(r).and_then(|_| mirrored(cmp.op)).map(|op| (r, xs, op))
+                self.lane_affine(r).and_then(|_| crate::semantics::compare::mirrored(cmp.op)).map(|op| (r, xs, op))
             }
             _ => None,
         };
@@ -1470,24 +1470,6 @@ impl WarpCodegen<'_, '_> {
         self.b.switch_to_block(slow);
         Some(join)
     }
-}
-
-/// The comparison `b op' a` equivalent to `a op b`; `None` for the operators without one
-/// here (the float-only ones).
-fn mirrored(op: CmpOp) -> Option<CmpOp> {
-    use CmpOp::*;
-    Some(match op {
-        Eq | Ne => op,
-        Lt => Gt,
-        Lo => Hi,
-        Le => Ge,
-        Ls => Hs,
-        Gt => Lt,
-        Hi => Lo,
-        Ge => Le,
-        Hs => Ls,
-        _ => return None,
-    })
 }
 
 /// PTX shift `op` of one lane's `w`-bit `x` by `y` (its low 32 bits), as the interpreter
